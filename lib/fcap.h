@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fcap.h - the one place that knows security.capability.
+ *
+ * The raw xattr codec (v1/v2/v3) with the kernel's own validation, the
+ * bridge to libcap's text form, and a pure model of the Linux 6.12 execve
+ * rules for file capabilities.  Nothing here prints or exits: functions
+ * return 0 or a negative errno, and the tools decide what to say.
+ */
+#ifndef FCAP_H
+#define FCAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define FCAP_XATTR_NAME		"security.capability"
+
+/* On-disk layout, all little-endian __le32 (include/uapi/linux/capability.h). */
+#define FCAP_REVISION_MASK	0xFF000000U
+#define FCAP_FLAGS_MASK		0x00FFFFFFU
+#define FCAP_FLAG_EFFECTIVE	0x000001U
+#define FCAP_MAGIC_V1		0x01000000U
+#define FCAP_MAGIC_V2		0x02000000U
+#define FCAP_MAGIC_V3		0x03000000U
+#define FCAP_SIZE_V1		12
+#define FCAP_SIZE_V2		20
+#define FCAP_SIZE_V3		24
+#define FCAP_SIZE_MAX		FCAP_SIZE_V3
+
+/*
+ * Problems fcap_decode() finds in a raw value.  A value may have several;
+ * FCAP_PROB_NONE means it is a well-formed v2 or v3 value.
+ */
+enum fcap_problem {
+	FCAP_PROB_NONE		= 0,
+	FCAP_PROB_EMPTY		= 1 << 0,  /* zero-length value */
+	FCAP_PROB_SHORT		= 1 << 1,  /* 1..3 bytes: no magic word */
+	FCAP_PROB_SIZE		= 1 << 2,  /* size wrong for its revision */
+	FCAP_PROB_REVISION	= 1 << 3,  /* revision not 1, 2 or 3 */
+	FCAP_PROB_FLAGS		= 1 << 4,  /* flag bits other than effective */
+	FCAP_PROB_HIGHBITS	= 1 << 5,  /* bits above the last known cap */
+	FCAP_PROB_LEGACY	= 1 << 6,  /* revision 1 (32-bit sets) */
+};
+
+/**
+ * struct fcap_value - a decoded security.capability value
+ * @size:	length of the raw value in bytes
+ * @magic:	raw magic_etc word (0 when @size < 4)
+ * @rev:	revision 1, 2 or 3; 0 when unknown or unreadable
+ * @effective:	the effective flag (fE)
+ * @permitted:	fP, 64 bits (only the low 32 exist in v1)
+ * @inheritable: fI
+ * @has_rootid:	a v3 value: @rootid is meaningful
+ * @rootid:	uid (in the file system's user namespace) of the namespace root
+ * @problems:	mask of enum fcap_problem
+ */
+struct fcap_value {
+	size_t size;
+	uint32_t magic;
+	unsigned int rev;
+	bool effective;
+	uint64_t permitted;
+	uint64_t inheritable;
+	bool has_rootid;
+	uint32_t rootid;
+	unsigned int problems;
+};
+
+int fcap_decode(const void *buf, size_t len, struct fcap_value *v);
+int fcap_encode(const struct fcap_value *v, void *buf, size_t len);
+int fcap_value_set(struct fcap_value *v, uint64_t permitted,
+		   uint64_t inheritable, uint64_t effective);
+const char *fcap_problem_name(unsigned int problem);
+unsigned int fcap_last_cap(void);
+uint64_t fcap_known_mask(void);
+
+/*
+ * What a kernel does with a raw value.  Each verdict is 0 (accepted,
+ * returned, honoured) or the negative errno that path gives:
+ *   @write: setxattr by a process holding CAP_SETFCAP (-EINVAL, -EPERM)
+ *   @read:  getxattr from the initial user namespace (-EINVAL, -EOVERFLOW)
+ *   @exec:  0 the value grants, -ENODATA exec treats the file as having
+ *           no value, else exec fails with that errno (-EINVAL, -ERANGE)
+ */
+enum fcap_kernel {
+	FCAP_KERNEL_MAINLINE = 0,	/* Linux 6.12 as released */
+	FCAP_KERNEL_FCAPS = 1,		/* 6.12 with the fcaps series */
+};
+
+struct fcap_verdict {
+	int write;
+	int read;
+	int exec;
+};
+
+void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
+		  struct fcap_verdict *out);
+
+/* Text form, through libcap.  Returned strings are malloc()ed. */
+
+/**
+ * struct fcap_text_error - where cap_from_text-style input went wrong
+ * @clause:	the offending clause (malloc()ed copy), or NULL
+ * @reason:	static English explanation
+ */
+struct fcap_text_error {
+	char *clause;
+	const char *reason;
+};
+
+int fcap_from_text(const char *text, struct fcap_value *v,
+		   struct fcap_text_error *err);
+void fcap_text_error_free(struct fcap_text_error *err);
+int fcap_to_text(const struct fcap_value *v, char **text);
+int fcap_sets_to_text(uint64_t pe, uint64_t pi, uint64_t pp, char **text);
+int fcap_mask_to_names(uint64_t mask, char **text);
+int fcap_names_to_mask(const char *names, uint64_t *mask);
+
+/* The execve model (security/commoncap.c, Linux 6.12). */
+
+#define FCAP_SECURE_NOROOT		(1U << 0)
+#define FCAP_SECURE_NOROOT_LOCKED	(1U << 1)
+#define FCAP_SECURE_NO_SETUID_FIXUP	(1U << 2)
+#define FCAP_SECURE_NO_SETUID_FIXUP_LOCKED (1U << 3)
+#define FCAP_SECURE_KEEP_CAPS		(1U << 4)
+#define FCAP_SECURE_KEEP_CAPS_LOCKED	(1U << 5)
+#define FCAP_SECURE_NO_CAP_AMBIENT_RAISE (1U << 6)
+#define FCAP_SECURE_NO_CAP_AMBIENT_RAISE_LOCKED (1U << 7)
+
+#define FCAP_NS_DEPTH_MAX	8
+
+/**
+ * struct fcap_proc - the calling process, as /proc/self/status shows it
+ * @uid: @euid: @gid: @egid: ids as seen in the initial user namespace (kuids)
+ * @cap_inh: @cap_prm: @cap_eff: @cap_bnd: @cap_amb: CapInh..CapAmb
+ * @securebits:	prctl(PR_GET_SECUREBITS)
+ * @no_new_privs: prctl(PR_GET_NO_NEW_PRIVS)
+ * @shared_fs:	fs_struct shared with another task (clone(CLONE_FS))
+ * @traced:	being ptraced
+ * @tracer_capable: the tracer holds CAP_SYS_PTRACE over the new creds
+ * @ns_depth:	number of entries in @ns_root (1 = initial namespace only)
+ * @ns_root:	kuid of uid 0 of the caller's user namespace [0], its parent
+ *		[1], ... up to the initial namespace (whose root is kuid 0)
+ */
+struct fcap_proc {
+	uint32_t uid, euid, gid, egid;
+	uint64_t cap_inh, cap_prm, cap_eff, cap_bnd, cap_amb;
+	unsigned int securebits;
+	bool no_new_privs;
+	bool shared_fs;
+	bool traced;
+	bool tracer_capable;
+	unsigned int ns_depth;
+	uint32_t ns_root[FCAP_NS_DEPTH_MAX];
+};
+
+/**
+ * struct fcap_file - the executable
+ * @mode:	st_mode (S_ISUID/S_ISGID matter)
+ * @uid: @gid:	owner, as kuid/kgid
+ * @owner_mapped: @uid is mapped in the caller's user namespace
+ * @group_mapped: @gid is mapped in the caller's user namespace
+ * @nosuid:	on a nosuid mount (or one outside the caller's namespace)
+ * @has_xattr:	the file carries security.capability
+ * @xattr:	the raw value, decoded (@has_xattr only)
+ */
+struct fcap_file {
+	mode_t mode;
+	uint32_t uid, gid;
+	bool owner_mapped, group_mapped;
+	bool nosuid;
+	bool has_xattr;
+	struct fcap_value xattr;
+};
+
+/**
+ * struct fcap_policy - the admin policy of the fcaps kernel series
+ * @enabled:	file capabilities honoured at exec at all
+ * @mask:	capabilities a file may grant (applied to fP and fI)
+ */
+struct fcap_policy {
+	bool enabled;
+	uint64_t mask;
+};
+
+/**
+ * struct fcap_exec - result of the model
+ * @error:	0, or the negative errno execve() fails with
+ * @uid: @euid: @gid: @egid: new ids (kuids)
+ * @cap_*:	new sets (valid when @error is 0)
+ * @securebits:	new securebits
+ * @secure:	AT_SECURE
+ * @file_caps:	the file's value took part (has_fcap in commoncap.c)
+ * @why:	static English sentence on the rule that decided the outcome
+ */
+struct fcap_exec {
+	int error;
+	uint32_t uid, euid, gid, egid;
+	uint64_t cap_inh, cap_prm, cap_eff, cap_bnd, cap_amb;
+	unsigned int securebits;
+	bool secure;
+	bool file_caps;
+	const char *why;
+};
+
+void fcap_policy_default(struct fcap_policy *p);
+void fcap_proc_init(struct fcap_proc *p, uint32_t uid);
+void fcap_model_exec(const struct fcap_proc *proc, const struct fcap_file *file,
+		     enum fcap_kernel k, const struct fcap_policy *policy,
+		     struct fcap_exec *out);
+int fcap_proc_read_self(struct fcap_proc *p);
+
+#endif /* FCAP_H */

@@ -1,0 +1,8 @@
+# lib/: the codec, the libcap bridge and the execve model.
+LIB_OBJS := lib/xattr.o lib/text.o lib/model.o lib/proc.o
+
+$(B)lib/libfcap.a: $(addprefix $(B),$(LIB_OBJS))
+	$(quiet) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+LINT_C += $(wildcard lib/*.c lib/*.h)

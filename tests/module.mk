@@ -1,0 +1,23 @@
+# tests/: the C TAP harness and the library suites.
+#
+# $(call add_test,NAME,EXTRA_LIBS) builds $(B)tests/NAME.t from
+# tests/NAME.c + tests/tap.c + libfcap; HOST_SUITES lists the sanitizer
+# builds, which `make check` runs.
+TEST_BINS :=
+define add_test
+TEST_BINS += $(B)tests/$(1).t
+$(B)tests/$(1).t: $(B)tests/$(1).o $(B)tests/tap.o $(B)lib/libfcap.a
+	$$(quiet) LD $$@
+	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ $(2) $$(LIBS_CAP)
+endef
+
+$(eval $(call add_test,codec,))
+$(eval $(call add_test,text,))
+$(eval $(call add_test,model,))
+$(eval $(call add_test,root_libcap,))
+
+test-bins: $(TEST_BINS)
+
+HOST_SUITES += $(SANB)tests/codec.t $(SANB)tests/text.t \
+	$(SANB)tests/model.t $(SANB)tests/root_libcap.t tests/makefile.sh
+LINT_C += $(wildcard tests/*.c tests/*.h)
