@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * model.c - what execve() does to a process's capabilities.
+ *
+ * A pure function of the process, the file and the kernel: the rules of
+ * bprm_fill_uid() (fs/exec.c) and cap_bprm_creds_from_file()
+ * (security/commoncap.c) in Linux 6.12, plus the changes of the fcaps
+ * series.  The kernel issue's guest suite checks it against both kernels.
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fcap.h"
+
+#define CAP_SETUID_BIT	(1ULL << 7)
+
+/**
+ * fcap_policy_default() - the policy of a freshly booted fcaps kernel
+ * @p: filled: enabled, every capability grantable
+ */
+void fcap_policy_default(struct fcap_policy *p)
+{
+	p->enabled = true;
+	p->mask = ~0ULL;
+}
+
+/**
+ * fcap_proc_init() - a plain login process of @uid in the initial namespace
+ * @p: filled
+ * @uid: real and effective uid and gid; uid 0 holds the full bounding set
+ *	in pP and pE, as after a root login
+ */
+void fcap_proc_init(struct fcap_proc *p, uint32_t uid)
+{
+	memset(p, 0, sizeof(*p));
+	p->uid = p->euid = p->gid = p->egid = uid;
+	p->cap_bnd = fcap_known_mask();
+	if (uid == 0)
+		p->cap_prm = p->cap_eff = p->cap_bnd;
+	p->tracer_capable = true;
+	p->ns_depth = 1;
+	p->ns_root[0] = 0;
+}
+
+/*
+ * rootid_owns_currentns(): the value's root must be uid 0 of the caller's
+ * namespace or of one of its ancestors.  The initial namespace's root is
+ * kuid 0, so a v2 value (root 0) always qualifies.
+ */
+static bool rootid_owns(const struct fcap_proc *proc, uint32_t kroot)
+{
+	unsigned int i, depth = proc->ns_depth;
+
+	if (depth == 0 || depth > FCAP_NS_DEPTH_MAX)
+		depth = 1;
+	if (kroot == 0)
+		return true;
+	for (i = 0; i < depth; i++)
+		if (proc->ns_root[i] == kroot)
+			return true;
+	return false;
+}
+
+static uint32_t ns_root_uid(const struct fcap_proc *proc)
+{
+	return proc->ns_depth > 1 && proc->ns_depth <= FCAP_NS_DEPTH_MAX ?
+	       proc->ns_root[0] : 0;
+}
+
+/* bprm_fill_uid(): set-id bits, unless nosuid, no_new_privs or unmapped. */
+static void fill_uid(const struct fcap_proc *proc, const struct fcap_file *f,
+		     struct fcap_exec *out)
+{
+	if (f->nosuid || proc->no_new_privs)
+		return;
+	if ((f->mode & S_ISUID) && f->owner_mapped)
+		out->euid = f->uid;
+	if ((f->mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP) &&
+	    f->group_mapped)
+		out->egid = f->gid;
+}
+
+/*
+ * get_file_caps() + bprm_caps_from_vfs_caps().  Returns 0 with
+ * has_fcap and effective set and out->cap_prm computed, or the exec error.
+ */
+static int file_caps(const struct fcap_proc *proc, const struct fcap_file *f,
+		     enum fcap_kernel k, const struct fcap_policy *pol,
+		     struct fcap_exec *out, bool *has_fcap, bool *effective)
+{
+	const struct fcap_value *v = &f->xattr;
+	struct fcap_verdict verdict;
+	uint64_t fp, fi;
+
+	out->cap_prm = 0;
+	if (k == FCAP_KERNEL_FCAPS && pol && !pol->enabled) {
+		out->why = "file capabilities are switched off by policy";
+		return 0;
+	}
+	if (f->nosuid) {
+		out->why = "the file is on a nosuid mount: its capabilities are ignored";
+		return 0;
+	}
+	if (!f->has_xattr) {
+		out->why = "the file carries no capabilities";
+		return 0;
+	}
+	fcap_verdict(v, k, &verdict);
+	if (verdict.exec == -ENODATA) {
+		out->why = "the kernel treats this malformed value as no value";
+		return 0;
+	}
+	if (verdict.exec) {
+		out->why = "the kernel cannot read this value: exec fails";
+		return verdict.exec;
+	}
+	if (!rootid_owns(proc, v->has_rootid ? v->rootid : 0)) {
+		out->why = "the value belongs to another user namespace (rootid): ignored";
+		return 0;
+	}
+	fp = v->permitted & fcap_known_mask();
+	fi = v->inheritable & fcap_known_mask();
+	if (k == FCAP_KERNEL_FCAPS && pol) {
+		fp &= pol->mask;
+		fi &= pol->mask;
+	}
+	*has_fcap = true;
+	*effective = v->effective;
+	out->cap_prm = (proc->cap_bnd & fp) | (proc->cap_inh & fi);
+	out->why = "pP' = (fP & X) | (fI & pI)";
+	if (*effective && (fp & ~out->cap_prm)) {
+		out->cap_prm = 0;
+		out->why = "effective flag set but the bounding set or pI withholds part of fP: capability-dumb binary, exec fails";
+		return -EPERM;
+	}
+	return 0;
+}
+
+/* handle_privileged_root(): the legacy root rules. */
+static void privileged_root(const struct fcap_proc *proc, bool has_fcap,
+			    bool *effective, uint32_t root,
+			    struct fcap_exec *out)
+{
+	if (proc->securebits & FCAP_SECURE_NOROOT)
+		return;
+	if (has_fcap && out->uid != root && out->euid == root) {
+		out->why = "set-uid-root file with capabilities run by non-root: only the file's capabilities apply";
+		return;
+	}
+	if (out->euid == root || out->uid == root) {
+		out->cap_prm = proc->cap_bnd | proc->cap_inh;
+		out->why = "root: pP' = X | pI";
+	}
+	if (out->euid == root)
+		*effective = true;
+}
+
+/**
+ * fcap_model_exec() - the credentials a process has after execve(@file)
+ * @proc: the process before exec
+ * @file: the executable
+ * @k: which kernel
+ * @policy: the fcaps policy (FCAP_KERNEL_FCAPS only); NULL for default
+ * @out: the result; @out->error non-zero means execve() fails
+ */
+void fcap_model_exec(const struct fcap_proc *proc, const struct fcap_file *file,
+		     enum fcap_kernel k, const struct fcap_policy *policy,
+		     struct fcap_exec *out)
+{
+	uint32_t root = ns_root_uid(proc);
+	bool has_fcap = false, effective = false, is_setid, gained, unsafe;
+
+	memset(out, 0, sizeof(*out));
+	out->uid = proc->uid;
+	out->euid = proc->euid;
+	out->gid = proc->gid;
+	out->egid = proc->egid;
+	out->cap_inh = proc->cap_inh;
+	out->cap_bnd = proc->cap_bnd;
+	out->cap_amb = proc->cap_amb;
+	out->securebits = proc->securebits;
+
+	fill_uid(proc, file, out);
+	out->error = file_caps(proc, file, k, policy, out, &has_fcap,
+			       &effective);
+	if (out->error) {
+		out->cap_prm = 0;
+		return;
+	}
+	out->file_caps = has_fcap;
+	privileged_root(proc, has_fcap, &effective, root, out);
+
+	is_setid = out->euid != proc->uid || out->egid != proc->gid;
+	gained = out->cap_prm & ~proc->cap_prm;
+	unsafe = proc->no_new_privs || proc->shared_fs ||
+		 (proc->traced && !proc->tracer_capable);
+	if ((is_setid || gained) && unsafe) {
+		if (!(proc->cap_eff & CAP_SETUID_BIT) || proc->no_new_privs) {
+			out->euid = out->uid;
+			out->egid = out->gid;
+		}
+		out->cap_prm &= proc->cap_prm;
+		out->why = "no_new_privs, a shared fs_struct or an unprivileged tracer: no more than the process had";
+	}
+	if (has_fcap || is_setid)
+		out->cap_amb = 0;
+	out->cap_prm |= out->cap_amb;
+	out->cap_eff = effective ? out->cap_prm : out->cap_amb;
+	out->securebits &= ~FCAP_SECURE_KEEP_CAPS;
+	out->secure = is_setid || (out->uid != root &&
+		      (effective || (out->cap_prm & ~out->cap_amb)));
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * proc.c - read the calling process's state for the execve model.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+
+#include "fcap.h"
+
+/* Map an id through a /proc/self/{uid,gid}_map to the parent namespace. */
+static int read_map(const char *path, uint32_t id, uint32_t *out, bool *init)
+{
+	FILE *f = fopen(path, "re");
+	unsigned long in, outer, count;
+	int ret = -ENOENT;
+
+	*init = false;
+	if (!f)
+		return -errno;
+	while (fscanf(f, "%lu %lu %lu", &in, &outer, &count) == 3) {
+		if (in == 0 && outer == 0 && count == 4294967295UL)
+			*init = true;
+		if (id >= in && id - in < count) {
+			*out = (uint32_t)(outer + (id - in));
+			ret = 0;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+static int status_field(const char *line, const char *key, uint64_t *val)
+{
+	size_t n = strlen(key);
+
+	if (strncmp(line, key, n))
+		return 0;
+	return sscanf(line + n, "%" SCNx64, val) == 1;
+}
+
+static int parse_status(struct fcap_proc *p, uint32_t ids[4], uint32_t gids[4])
+{
+	FILE *f = fopen("/proc/self/status", "re");
+	char line[256];
+	int seen = 0;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "Uid: %u %u", &ids[0], &ids[1]) == 2)
+			seen++;
+		else if (sscanf(line, "Gid: %u %u", &gids[0], &gids[1]) == 2)
+			seen++;
+		else
+			seen += status_field(line, "CapInh:", &p->cap_inh) +
+				status_field(line, "CapPrm:", &p->cap_prm) +
+				status_field(line, "CapEff:", &p->cap_eff) +
+				status_field(line, "CapBnd:", &p->cap_bnd) +
+				status_field(line, "CapAmb:", &p->cap_amb);
+	}
+	fclose(f);
+	return seen == 7 ? 0 : -EIO;
+}
+
+/**
+ * fcap_proc_read_self() - the calling process as struct fcap_proc
+ * @p: filled from /proc/self/status, uid_map, gid_map and prctl()
+ *
+ * Ids are translated to the parent namespace through uid_map and gid_map
+ * (one level of user namespace nesting is modelled); a tracer is assumed
+ * privileged.
+ *
+ * Return: 0 or -errno.
+ */
+int fcap_proc_read_self(struct fcap_proc *p)
+{
+	uint32_t ids[4] = { 0 }, gids[4] = { 0 }, root = 0;
+	bool init = true;
+	int ret, bits;
+
+	memset(p, 0, sizeof(*p));
+	ret = parse_status(p, ids, gids);
+	if (ret)
+		return ret;
+	p->tracer_capable = true;
+	p->ns_depth = 1;
+	p->uid = ids[0];
+	p->euid = ids[1];
+	p->gid = gids[0];
+	p->egid = gids[1];
+	if (read_map("/proc/self/uid_map", 0, &root, &init) == 0 && !init) {
+		p->ns_depth = 2;
+		p->ns_root[0] = root;
+		p->ns_root[1] = 0;
+		read_map("/proc/self/uid_map", ids[0], &p->uid, &init);
+		read_map("/proc/self/uid_map", ids[1], &p->euid, &init);
+		read_map("/proc/self/gid_map", gids[0], &p->gid, &init);
+		read_map("/proc/self/gid_map", gids[1], &p->egid, &init);
+	}
+	bits = prctl(PR_GET_SECUREBITS, 0, 0, 0, 0);
+	if (bits >= 0)
+		p->securebits = (unsigned int)bits;
+	p->no_new_privs = prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1;
+	return 0;
+}
