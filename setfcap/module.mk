@@ -1,0 +1,3 @@
+# setfcap/: set, remove or verify file capabilities (setcap-compatible).
+$(eval $(call add_tool,setfcap,setfcap/setfcap.o,))
+LINT_C += setfcap/setfcap.c

@@ -1,0 +1,644 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * setfcap - set, remove or verify the file capabilities of files
+ *
+ * usage: setfcap [-fhqv] [-n rootid] [--] (-r|-|caps) file [...]
+ *        setfcap [-fqv] [--dry-run] [-n rootid] --manifest file|-
+ *
+ * Command-line compatible with libcap's setcap: CAPS FILE pairs, where CAPS
+ * is a cap_from_text(3) text, "-r" (remove) or "-" (read the text from
+ * standard input); -q, -v and -n may appear before any pair and apply to
+ * the pairs after them.  Unlike setcap, every operand is parsed and every
+ * file opened and checked before anything is written, and a failed write
+ * puts back the files already changed in this run.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "fcap.h"
+
+#define EXIT_USAGE	2
+
+struct op {
+	const char *path;
+	char *text;		/* as given, for messages */
+	bool remove;
+	bool verify;
+	bool if_present;
+	struct fcap_value val;
+	unsigned char buf[FCAP_SIZE_MAX];
+	int len;		/* encoded length of @val */
+	int fd;
+	dev_t dev;
+	ino_t ino;
+	unsigned char *old;	/* value before this run */
+	ssize_t old_len;	/* -1: no value */
+	bool skip;		/* nothing to do (already right) */
+	bool written;
+};
+
+static struct op *ops;
+static size_t nops;
+static bool quiet, verify, if_present, dry_run;
+static bool has_rootid;
+static uint32_t rootid;
+
+static void usage(FILE *f, int status)
+{
+	fprintf(f,
+		"usage: setfcap [-fhqv] [-n rootid] [--] (-r|-|caps) file [... (-r|-|caps) file]\n"
+		"       setfcap [-fqv] [--dry-run] [-n rootid] --manifest file|-\n");
+	if (f == stdout) {
+		fprintf(f,
+			"\n"
+			"  caps          a cap_from_text(3) text, e.g. cap_net_raw+ep\n"
+			"  -r            remove the capabilities of file\n"
+			"  -             read the caps text from standard input\n"
+			"  -f, --if-present  -r on a file without capabilities is not an error\n"
+			"  -h, --help    this message\n"
+			"  -n rootid     write a v3 value for the user namespace whose root is rootid\n"
+			"  -q            quiet: no prompt, no verify output\n"
+			"  -v            verify the files carry caps instead of setting them\n"
+			"  --manifest F  apply lines \"caps path\" from F (- for stdin)\n"
+			"  --dry-run     print what would change, change nothing\n");
+	}
+	if (fflush(f) == EOF)
+		status = 1;
+	exit(status);
+}
+
+static struct op *new_op(void)
+{
+	struct op *o;
+
+	o = reallocarray(ops, nops + 1, sizeof(*ops));
+	if (!o)
+		err(1, NULL);
+	ops = o;
+	o = &ops[nops++];
+	memset(o, 0, sizeof(*o));
+	o->fd = -1;
+	o->old_len = -1;
+	return o;
+}
+
+/* Read a caps text from stdin: lines up to an empty line or end of file. */
+static char *read_stdin_text(void)
+{
+	char *line = NULL, *all = NULL;
+	size_t cap = 0, len = 0;
+	ssize_t n;
+
+	if (!quiet)
+		fprintf(stderr, "Please enter caps for file [empty line to end]:\n");
+	while ((n = getline(&line, &cap, stdin)) > 0) {
+		char *p;
+
+		if (line[0] == '\n')
+			break;
+		p = realloc(all, len + n + 1);
+		if (!p)
+			err(1, NULL);
+		all = p;
+		memcpy(all + len, line, n);
+		len += n;
+		all[len] = '\0';
+	}
+	free(line);
+	if (ferror(stdin))
+		err(1, "standard input");
+	return all;
+}
+
+/*
+ * parse_caps() - turn one CAPS operand into an op.  Return 0, or -1 after
+ * saying what is wrong with the text.
+ */
+static int parse_caps(struct op *o, const char *caps)
+{
+	struct fcap_text_error te;
+	int ret;
+
+	o->verify = verify;
+	o->if_present = if_present;
+	if (!strcmp(caps, "-r")) {
+		o->remove = true;
+		o->text = strdup("-r");
+	} else if (!strcmp(caps, "-")) {
+		o->text = read_stdin_text();
+		if (!o->text) {
+			warnx("no capability text on standard input");
+			return -1;
+		}
+	} else {
+		o->text = strdup(caps);
+	}
+	if (!o->text)
+		err(1, NULL);
+	if (o->remove) {
+		if (has_rootid)
+			o->val.rootid = rootid;
+		return 0;
+	}
+	ret = fcap_from_text(o->text, &o->val, &te);
+	if (ret) {
+		if (te.clause)
+			warnx("invalid capability text '%s': at '%s': %s",
+			      o->text, te.clause,
+			      te.reason ? te.reason : strerror(-ret));
+		else
+			warnx("invalid capability text '%s': %s", o->text,
+			      te.reason ? te.reason : strerror(-ret));
+		fcap_text_error_free(&te);
+		return -1;
+	}
+	if (has_rootid) {
+		o->val.rev = 3;
+		o->val.has_rootid = true;
+		o->val.rootid = rootid;
+	}
+	o->len = fcap_encode(&o->val, o->buf, sizeof(o->buf));
+	if (o->len < 0) {
+		warnx("cannot encode '%s': %s", o->text, strerror(-o->len));
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_rootid(const char *s)
+{
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = strtoul(s, &end, 10);
+	if (errno || end == s || *end || s[0] == '-' || n == 0 ||
+	    n >= 0xffffffffUL) {
+		warnx("invalid rootid '%s': want a uid from 1 to 4294967294", s);
+		return -1;
+	}
+	has_rootid = true;
+	rootid = (uint32_t)n;
+	return 0;
+}
+
+static const char *type_name(mode_t m)
+{
+	if (S_ISLNK(m))
+		return "a symbolic link";
+	if (S_ISDIR(m))
+		return "a directory";
+	if (S_ISFIFO(m))
+		return "a FIFO";
+	if (S_ISSOCK(m))
+		return "a socket";
+	if (S_ISCHR(m) || S_ISBLK(m))
+		return "a device";
+	return "not a regular file";
+}
+
+/* Read the current value through the descriptor; -1 and errno on error. */
+static int read_old(struct op *o)
+{
+	ssize_t n;
+
+	for (;;) {
+		n = fgetxattr(o->fd, FCAP_XATTR_NAME, NULL, 0);
+		if (n < 0) {
+			if (errno == ENODATA) {
+				o->old_len = -1;
+				return 0;
+			}
+			return -1;
+		}
+		free(o->old);
+		o->old = malloc(n ? n : 1);
+		if (!o->old)
+			err(1, NULL);
+		o->old_len = fgetxattr(o->fd, FCAP_XATTR_NAME, o->old, n);
+		if (o->old_len >= 0)
+			return 0;
+		if (errno != ERANGE)
+			return -1;
+	}
+}
+
+/*
+ * do_open() - open and check one file: no symlink, directory, FIFO,
+ * socket or device, and the descriptor must be the file lstat() saw.
+ */
+static int do_open(struct op *o)
+{
+	struct stat ls, fs;
+	size_t i;
+
+	for (i = 0; i < (size_t)(o - ops); i++) {
+		if (ops[i].fd >= 0 && !strcmp(ops[i].path, o->path)) {
+			o->fd = ops[i].fd;
+			o->dev = ops[i].dev;
+			o->ino = ops[i].ino;
+			o->old = NULL;
+			o->old_len = ops[i].old_len;
+			if (o->old_len >= 0) {
+				o->old = malloc(o->old_len ? o->old_len : 1);
+				if (!o->old)
+					err(1, NULL);
+				memcpy(o->old, ops[i].old, o->old_len);
+			}
+			return 0;
+		}
+	}
+	if (lstat(o->path, &ls)) {
+		warn("%s", o->path);
+		return -1;
+	}
+	if (!S_ISREG(ls.st_mode)) {
+		warnx("%s: refusing %s: only regular files carry capabilities",
+		      o->path, type_name(ls.st_mode));
+		return -1;
+	}
+	o->fd = open(o->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+		     O_CLOEXEC);
+	if (o->fd < 0) {
+		warn("%s", o->path);
+		return -1;
+	}
+	if (fstat(o->fd, &fs)) {
+		warn("%s", o->path);
+		return -1;
+	}
+	if (!S_ISREG(fs.st_mode) || fs.st_dev != ls.st_dev ||
+	    fs.st_ino != ls.st_ino) {
+		warnx("%s: file changed while being checked", o->path);
+		return -1;
+	}
+	o->dev = fs.st_dev;
+	o->ino = fs.st_ino;
+	if (read_old(o)) {
+		warn("%s: cannot read capabilities", o->path);
+		return -1;
+	}
+	return 0;
+}
+
+/* The value @o's file will have when op @o runs: NULL/-1 for none. */
+static ssize_t state_before(struct op *o, const unsigned char **val)
+{
+	struct op *p;
+
+	for (p = o - 1; p >= ops; p--) {
+		if (p->verify || p->skip || p->dev != o->dev ||
+		    p->ino != o->ino)
+			continue;
+		*val = p->remove ? NULL : p->buf;
+		return p->remove ? -1 : p->len;
+	}
+	*val = o->old;
+	return o->old_len;
+}
+
+static int do_verify(struct op *o)
+{
+	const unsigned char *cur;
+	ssize_t n = state_before(o, &cur);
+	struct fcap_value fv, want = o->val;
+	uint64_t fe, we;
+	bool same;
+
+	memset(&fv, 0, sizeof(fv));
+	if (n >= 0 && fcap_decode(cur, n, &fv) && fv.rev == 0) {
+		if (!quiet)
+			printf("%s differs in [pie] (unreadable value)\n",
+			       o->path);
+		return -1;
+	}
+	if (o->remove)
+		memset(&want, 0, sizeof(want));
+	fe = fv.effective ? fv.permitted | fv.inheritable : 0;
+	we = want.effective ? want.permitted | want.inheritable : 0;
+	same = fv.permitted == want.permitted &&
+	       fv.inheritable == want.inheritable && fe == we &&
+	       fv.rootid == (has_rootid ? rootid : 0);
+	if (same) {
+		if (!quiet)
+			printf("%s: OK\n", o->path);
+		return 0;
+	}
+	if (!quiet) {
+		if (fv.rootid != (has_rootid ? rootid : 0))
+			printf("nsowner[got=%u, want=%u],", fv.rootid,
+			       has_rootid ? rootid : 0);
+		printf("%s differs in [%s%s%s]\n", o->path,
+		       fv.permitted != want.permitted ? "p" : "",
+		       fv.inheritable != want.inheritable ? "i" : "",
+		       fe != we ? "e" : "");
+	}
+	return -1;
+}
+
+/* do_check() - everything short of writing, for one op. */
+static int do_check(struct op *o)
+{
+	const unsigned char *cur;
+	ssize_t n;
+
+	if (do_open(o))
+		return -1;
+	if (o->verify)
+		return do_verify(o);
+	n = state_before(o, &cur);
+	if (o->remove && n < 0) {
+		if (o->if_present) {
+			o->skip = true;
+			return 0;
+		}
+		warnx("%s: has no capabilities to remove", o->path);
+		return -1;
+	}
+	return 0;
+}
+
+static int do_write(struct op *o)
+{
+	int ret;
+
+	if (o->remove)
+		ret = fremovexattr(o->fd, FCAP_XATTR_NAME);
+	else
+		ret = fsetxattr(o->fd, FCAP_XATTR_NAME, o->buf, o->len, 0);
+	if (ret) {
+		if (o->remove && errno == ENODATA && o->if_present)
+			return 0;
+		warn("%s: cannot %s capabilities", o->path,
+		     o->remove ? "remove" : "set");
+		return -1;
+	}
+	o->written = true;
+	return 0;
+}
+
+/* Put back every file this run changed, newest change first. */
+static void roll_back(void)
+{
+	size_t i, n = 0, bad = 0;
+	int ret;
+
+	for (i = nops; i-- > 0;) {
+		struct op *o = &ops[i];
+
+		if (!o->written)
+			continue;
+		if (o->old_len < 0) {
+			ret = fremovexattr(o->fd, FCAP_XATTR_NAME);
+			if (ret && errno == ENODATA)
+				ret = 0;
+		} else {
+			ret = fsetxattr(o->fd, FCAP_XATTR_NAME, o->old,
+					o->old_len, 0);
+		}
+		if (ret) {
+			warn("%s: cannot restore previous capabilities",
+			     o->path);
+			bad++;
+		} else {
+			n++;
+		}
+	}
+	if (bad)
+		warnx("rolled back %zu change(s); %zu could not be undone",
+		      n, bad);
+	else
+		warnx("rolled back %zu change(s): no file was changed", n);
+}
+
+/* Skip an op whose file already carries exactly the wanted bytes. */
+static void skip_if_right(struct op *o)
+{
+	const unsigned char *cur;
+	ssize_t n;
+
+	if (o->verify || o->remove || o->skip)
+		return;
+	n = state_before(o, &cur);
+	if (n == o->len && !memcmp(cur, o->buf, n))
+		o->skip = true;
+}
+
+static int read_manifest(const char *name)
+{
+	FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned long lineno = 0;
+	int bad = 0;
+
+	if (!f) {
+		warn("%s", name);
+		return -1;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		char *p = line, *caps, *path, *e;
+		struct op *o;
+
+		lineno++;
+		p += strspn(p, " \t");
+		e = p + strlen(p);
+		while (e > p && (e[-1] == '\n' || e[-1] == ' ' ||
+				 e[-1] == '\t' || e[-1] == '\r'))
+			*--e = '\0';
+		if (!*p || *p == '#')
+			continue;
+		caps = p;
+		p += strcspn(p, " \t");
+		if (!*p) {
+			warnx("%s:%lu: want \"caps path\"", name, lineno);
+			bad = 1;
+			continue;
+		}
+		*p++ = '\0';
+		path = p + strspn(p, " \t");
+		if (!strcmp(caps, "-")) {
+			warnx("%s:%lu: '-' is not allowed in a manifest",
+			      name, lineno);
+			bad = 1;
+			continue;
+		}
+		o = new_op();
+		o->path = strdup(path);
+		if (!o->path)
+			err(1, NULL);
+		if (parse_caps(o, caps)) {
+			warnx("%s:%lu: skipped", name, lineno);
+			bad = 1;
+		}
+	}
+	if (ferror(f)) {
+		warn("%s", name);
+		bad = 1;
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return bad ? -1 : 0;
+}
+
+static int do_apply(bool manifest)
+{
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < nops; i++)
+		if (do_check(&ops[i]))
+			bad = 1;
+	if (bad)
+		return 1;
+	if (manifest)
+		for (i = 0; i < nops; i++)
+			skip_if_right(&ops[i]);
+	for (i = 0; i < nops; i++) {
+		struct op *o = &ops[i];
+
+		if (o->verify || o->skip)
+			continue;
+		if (dry_run) {
+			printf("%s: would %s %s\n", o->path,
+			       o->remove ? "remove" : "set",
+			       o->remove ? "capabilities" : o->text);
+			continue;
+		}
+		if (do_write(o)) {
+			roll_back();
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A bundle of flag letters, "-qv": every letter must be one of fhqv. */
+static bool flag_bundle(const char *arg)
+{
+	return arg[0] == '-' && arg[1] && arg[1] != '-' &&
+	       strspn(arg + 1, "fhqv") == strlen(arg + 1);
+}
+
+/*
+ * option() - one option, setcap style: options may come first and may sit
+ * between pairs, applying to the pairs after them.  Return 1 if argv[*i]
+ * was an option (and *i advanced past its argument), 0 if it is an operand.
+ */
+static int option(int argc, char **argv, int *i, const char **manifest)
+{
+	const char *arg = argv[*i], *val = NULL;
+	const char *p;
+
+	if (!strcmp(arg, "-n") || !strcmp(arg, "--rootid") ||
+	    !strcmp(arg, "--manifest")) {
+		if (*i + 1 >= argc) {
+			warnx("option %s needs an argument", arg);
+			usage(stderr, EXIT_USAGE);
+		}
+		val = argv[++*i];
+	} else if (!strncmp(arg, "-n", 2)) {
+		val = arg + 2;
+	} else if (!strncmp(arg, "--rootid=", 9) ||
+		   !strncmp(arg, "--manifest=", 11)) {
+		val = strchr(arg, '=') + 1;
+	}
+	if (val) {
+		if (arg[1] == 'n' || arg[2] == 'r') {
+			if (parse_rootid(val))
+				usage(stderr, EXIT_USAGE);
+		} else {
+			*manifest = val;
+		}
+		return 1;
+	}
+	if (!strcmp(arg, "--help"))
+		usage(stdout, 0);
+	if (!strcmp(arg, "--if-present")) {
+		if_present = true;
+	} else if (!strcmp(arg, "--quiet")) {
+		quiet = true;
+	} else if (!strcmp(arg, "--verify")) {
+		verify = true;
+	} else if (!strcmp(arg, "--dry-run")) {
+		dry_run = true;
+	} else if (!strcmp(arg, "--license")) {
+		printf("setfcap: GPL-2.0-only, part of fcaps\n");
+		exit(fflush(stdout) == EOF);
+	} else if (flag_bundle(arg)) {
+		for (p = arg + 1; *p; p++) {
+			if (*p == 'f')
+				if_present = true;
+			else if (*p == 'h')
+				usage(stdout, 0);
+			else if (*p == 'q')
+				quiet = true;
+			else
+				verify = true;
+		}
+	} else if (!strncmp(arg, "--", 2) && arg[2]) {
+		warnx("unknown option '%s'", arg);
+		usage(stderr, EXIT_USAGE);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	const char *manifest = NULL;
+	bool dashdash = false, bad = false;
+	int i, status;
+
+	for (i = 1; i < argc; i++) {
+		struct op *o;
+
+		if (!dashdash && !strcmp(argv[i], "--")) {
+			dashdash = true;
+			continue;
+		}
+		if (!dashdash && option(argc, argv, &i, &manifest))
+			continue;
+		if (manifest) {
+			warnx("--manifest takes no other operands");
+			usage(stderr, EXIT_USAGE);
+		}
+		if (i + 1 >= argc) {
+			warnx("'%s': missing file operand", argv[i]);
+			usage(stderr, EXIT_USAGE);
+		}
+		o = new_op();
+		if (parse_caps(o, argv[i]))
+			bad = true;
+		o->path = argv[++i];
+	}
+	if (manifest) {
+		if (nops) {
+			warnx("--manifest takes no other operands");
+			usage(stderr, EXIT_USAGE);
+		}
+		if (read_manifest(manifest))
+			bad = true;
+	} else if (!nops) {
+		usage(stderr, EXIT_USAGE);
+	}
+	if (bad)
+		status = 1;
+	else
+		status = do_apply(manifest != NULL);
+	if (fflush(stdout) == EOF) {
+		warn("standard output");
+		status = 1;
+	}
+	return status;
+}
