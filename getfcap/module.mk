@@ -1,0 +1,3 @@
+# getfcap/: print file capabilities (getcap-compatible).
+$(eval $(call add_tool,getfcap,getfcap/getfcap.o,))
+LINT_C += getfcap/getfcap.c
