@@ -30,6 +30,7 @@ B ?=
 WARN := -Wall -Wextra -Wformat=2 -Wshadow -Wpointer-arith -Wcast-qual \
 	-Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings \
 	-Wundef -Wvla -Wnull-dereference -Wimplicit-fallthrough \
+	-Wno-format-truncation \
 	-Wno-unused-parameter
 ALL_CFLAGS := -std=gnu11 -D_GNU_SOURCE $(WARN) -I$(TOP)/lib $(CFLAGS)
 ALL_LDFLAGS := $(LDFLAGS)

@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * model.c - the execve model, one case per rule of DESIGN.md.
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fcap.h"
+#include "tap.h"
+
+#define C(n)		(1ULL << (n))
+#define IPC_LOCK	C(14)
+#define NET_RAW		C(13)
+#define SYS_ADMIN	C(21)
+#define SETUID		C(7)
+#define KILL		C(5)
+
+static struct fcap_file file_with(uint64_t p, uint64_t i, bool eff)
+{
+	struct fcap_file f;
+
+	memset(&f, 0, sizeof(f));
+	f.mode = S_IFREG | 0755;
+	f.owner_mapped = f.group_mapped = true;
+	f.has_xattr = true;
+	fcap_value_set(&f.xattr, p, i, eff ? p | i : 0);
+	f.xattr.size = FCAP_SIZE_V2;
+	return f;
+}
+
+static struct fcap_file plain_file(void)
+{
+	struct fcap_file f = file_with(0, 0, false);
+
+	f.has_xattr = false;
+	return f;
+}
+
+static void run(const struct fcap_proc *p, const struct fcap_file *f,
+		struct fcap_exec *e)
+{
+	fcap_model_exec(p, f, FCAP_KERNEL_MAINLINE, NULL, e);
+}
+
+static void user_cases(void)
+{
+	struct fcap_proc p;
+	struct fcap_file f = file_with(IPC_LOCK, 0, true);
+	struct fcap_exec e;
+
+	fcap_proc_init(&p, 1000);
+	run(&p, &f, &e);
+	tap_ok(!e.error && e.cap_prm == IPC_LOCK && e.cap_eff == IPC_LOCK,
+	       "user + cap_ipc_lock+ep: gains exactly ipc_lock");
+	tap_ok(e.secure, "user + fE: AT_SECURE");
+
+	f = file_with(IPC_LOCK, 0, false);
+	run(&p, &f, &e);
+	tap_ok(!e.error && e.cap_prm == IPC_LOCK && e.cap_eff == 0,
+	       "cap_ipc_lock+p: permitted, not effective");
+	tap_ok(e.secure, "pP grew beyond pA: AT_SECURE");
+
+	f = file_with(0, IPC_LOCK, true);
+	run(&p, &f, &e);
+	tap_ok(!e.error && e.cap_prm == 0, "fI without pI: nothing");
+	p.cap_inh = IPC_LOCK;
+	run(&p, &f, &e);
+	tap_ok(!e.error && e.cap_prm == IPC_LOCK && e.cap_eff == IPC_LOCK,
+	       "fI & pI: inherited");
+	tap_is_u64(e.cap_inh, IPC_LOCK, "pI' = pI");
+
+	fcap_proc_init(&p, 1000);
+	p.cap_bnd &= ~IPC_LOCK;
+	f = file_with(IPC_LOCK, 0, true);
+	run(&p, &f, &e);
+	tap_is_int(e.error, -EPERM, "fE with fP outside X: capability-dumb EPERM");
+	f = file_with(IPC_LOCK, 0, false);
+	run(&p, &f, &e);
+	tap_ok(!e.error && e.cap_prm == 0,
+	       "no fE, fP outside X: exec works, gains nothing");
+	tap_is_u64(e.cap_bnd, p.cap_bnd, "X' = X");
+
+	fcap_proc_init(&p, 1000);
+	f = plain_file();
+	run(&p, &f, &e);
+	tap_ok(!e.error && !e.cap_prm && !e.secure, "plain file: nothing, not secure");
+}
+
+static void ambient_cases(void)
+{
+	struct fcap_proc p;
+	struct fcap_file f = plain_file();
+	struct fcap_exec e;
+
+	fcap_proc_init(&p, 1000);
+	p.cap_inh = p.cap_prm = p.cap_amb = NET_RAW;
+	run(&p, &f, &e);
+	tap_ok(e.cap_amb == NET_RAW && e.cap_prm == NET_RAW &&
+	       e.cap_eff == NET_RAW, "ambient survives a plain exec");
+	tap_ok(!e.secure, "ambient only: not AT_SECURE");
+
+	f = file_with(IPC_LOCK, 0, false);
+	run(&p, &f, &e);
+	tap_ok(e.cap_amb == 0 && e.cap_prm == IPC_LOCK && e.cap_eff == 0,
+	       "file caps clear ambient");
+	f = file_with(0, 0, false);
+	run(&p, &f, &e);
+	tap_ok(e.cap_amb == 0 && e.cap_prm == 0,
+	       "all-zero value still clears ambient");
+	f = plain_file();
+	f.mode |= S_ISUID;
+	f.uid = 0;
+	run(&p, &f, &e);
+	tap_ok(e.cap_amb == 0, "set-uid exec clears ambient");
+	f.nosuid = true;
+	run(&p, &f, &e);
+	tap_ok(e.cap_amb == NET_RAW && e.euid == 1000,
+	       "nosuid: set-uid ignored, ambient kept");
+	f = file_with(IPC_LOCK, 0, true);
+	f.nosuid = true;
+	run(&p, &f, &e);
+	tap_ok(e.cap_prm == NET_RAW && e.cap_amb == NET_RAW,
+	       "nosuid: file caps ignored, ambient kept");
+}
+
+static void root_cases(void)
+{
+	struct fcap_proc p;
+	struct fcap_file f = plain_file();
+	struct fcap_exec e;
+
+	fcap_proc_init(&p, 0);
+	run(&p, &f, &e);
+	tap_ok(e.cap_prm == p.cap_bnd && e.cap_eff == p.cap_bnd,
+	       "root: full bounding set");
+	tap_ok(!e.secure, "root uid: not AT_SECURE");
+
+	p.securebits = FCAP_SECURE_NOROOT;
+	p.cap_prm = p.cap_eff = 0;
+	run(&p, &f, &e);
+	tap_ok(e.cap_prm == 0 && e.cap_eff == 0, "SECURE_NOROOT: root gets nothing");
+	f = file_with(IPC_LOCK, 0, true);
+	run(&p, &f, &e);
+	tap_ok(e.cap_prm == IPC_LOCK && e.cap_eff == IPC_LOCK,
+	       "SECURE_NOROOT: file caps still apply");
+
+	p.securebits = FCAP_SECURE_KEEP_CAPS | FCAP_SECURE_NO_SETUID_FIXUP;
+	f = plain_file();
+	run(&p, &f, &e);
+	tap_is_int(e.securebits, FCAP_SECURE_NO_SETUID_FIXUP,
+		   "exec clears KEEP_CAPS, keeps NO_SETUID_FIXUP");
+
+	fcap_proc_init(&p, 1000);
+	p.euid = 0;
+	run(&p, &f, &e);
+	tap_ok(e.cap_eff == p.cap_bnd && e.secure,
+	       "euid 0: full set, effective, AT_SECURE (euid != uid)");
+
+	fcap_proc_init(&p, 1000);
+	p.cap_inh = KILL;
+	f = plain_file();
+	f.mode |= S_ISUID;
+	f.uid = 0;
+	run(&p, &f, &e);
+	tap_ok(e.euid == 0 && e.cap_prm == (p.cap_bnd | KILL) &&
+	       e.cap_eff == e.cap_prm && e.secure,
+	       "set-uid-root: X | pI, effective, AT_SECURE");
+
+	f = file_with(NET_RAW, 0, true);
+	f.mode |= S_ISUID;
+	f.uid = 0;
+	run(&p, &f, &e);
+	tap_ok(e.euid == 0 && e.cap_prm == NET_RAW && e.cap_eff == NET_RAW,
+	       "set-uid-root with caps run by non-root: only the file's caps");
+
+	fcap_proc_init(&p, 0);
+	run(&p, &f, &e);
+	tap_ok(e.cap_prm == p.cap_bnd, "same file run by root: full set");
+}
+
+static void unsafe_cases(void)
+{
+	struct fcap_proc p;
+	struct fcap_file f = file_with(IPC_LOCK, 0, true);
+	struct fcap_exec e;
+
+	fcap_proc_init(&p, 1000);
+	p.no_new_privs = true;
+	run(&p, &f, &e);
+	tap_ok(!e.error && e.cap_prm == 0 && e.cap_eff == 0,
+	       "no_new_privs: file caps gain nothing");
+	f = plain_file();
+	f.mode |= S_ISUID;
+	f.uid = 0;
+	run(&p, &f, &e);
+	tap_ok(e.euid == 1000 && e.cap_prm == 0,
+	       "no_new_privs: set-uid not applied");
+
+	fcap_proc_init(&p, 1000);
+	p.shared_fs = true;
+	run(&p, &f, &e);
+	tap_ok(e.euid == 1000 && e.cap_prm == 0,
+	       "shared fs_struct: set-uid downgraded");
+	p.cap_eff = p.cap_prm = SETUID;
+	run(&p, &f, &e);
+	tap_ok(e.euid == 0 && e.cap_prm == SETUID,
+	       "shared fs + CAP_SETUID: euid kept, pP capped at old pP");
+
+	fcap_proc_init(&p, 1000);
+	p.traced = true;
+	p.tracer_capable = false;
+	f = file_with(IPC_LOCK, 0, true);
+	run(&p, &f, &e);
+	tap_ok(e.cap_prm == 0, "unprivileged tracer: no gain");
+	p.tracer_capable = true;
+	run(&p, &f, &e);
+	tap_ok(e.cap_prm == IPC_LOCK, "privileged tracer: gain");
+}
+
+static void value_cases(void)
+{
+	struct fcap_proc p;
+	struct fcap_file f = file_with(IPC_LOCK, 0, true);
+	struct fcap_exec e;
+	struct fcap_policy pol;
+	static const unsigned char v1[12] = { 0x01, 0, 0, 0x01, 0, 0x40 };
+	static const unsigned char odd[20] = { 0x03, 0, 0, 0x02, 0, 0x40 };
+
+	fcap_proc_init(&p, 1000);
+	f.xattr.has_rootid = true;
+	f.xattr.rev = 3;
+	f.xattr.rootid = 100000;
+	run(&p, &f, &e);
+	tap_ok(!e.error && e.cap_prm == 0 && !e.file_caps,
+	       "v3 rootid of another namespace: ignored");
+	p.ns_depth = 2;
+	p.ns_root[0] = 100000;
+	p.ns_root[1] = 0;
+	run(&p, &f, &e);
+	tap_ok(e.cap_prm == IPC_LOCK, "v3 rootid = caller's namespace root: honoured");
+	p.ns_root[0] = 200000;
+	run(&p, &f, &e);
+	tap_ok(e.cap_prm == 0, "v3 rootid of a sibling namespace: ignored");
+	f.xattr.rootid = 0;
+	run(&p, &f, &e);
+	tap_ok(e.cap_prm == IPC_LOCK, "v3 rootid 0 (ancestor): honoured in a child");
+
+	fcap_proc_init(&p, 1000);
+	f = file_with(IPC_LOCK, 0, true);
+	fcap_decode(NULL, 0, &f.xattr);
+	run(&p, &f, &e);
+	tap_is_int(e.error, -EINVAL, "mainline: zero-length value makes exec fail");
+	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, NULL, &e);
+	tap_ok(!e.error && !e.file_caps, "fcaps: zero-length value is no value");
+
+	fcap_decode(v1, sizeof(v1), &f.xattr);
+	run(&p, &f, &e);
+	tap_ok(!e.error && e.cap_prm == IPC_LOCK, "v1 value honoured at exec");
+	fcap_decode(odd, sizeof(odd), &f.xattr);
+	run(&p, &f, &e);
+	tap_ok(!e.error && e.cap_prm == IPC_LOCK,
+	       "mainline: odd-flag value honoured at exec");
+	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, NULL, &e);
+	tap_ok(!e.error && e.cap_prm == 0, "fcaps: odd-flag value grants nothing");
+
+	f = file_with(IPC_LOCK | SYS_ADMIN, 0, true);
+	fcap_policy_default(&pol);
+	pol.mask &= ~SYS_ADMIN;
+	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, &pol, &e);
+	tap_ok(!e.error && e.cap_prm == IPC_LOCK && e.cap_eff == IPC_LOCK,
+	       "policy mask without sys_admin: only ipc_lock, no EPERM");
+	pol.enabled = false;
+	p.cap_inh = p.cap_prm = p.cap_amb = NET_RAW;
+	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, &pol, &e);
+	tap_ok(!e.error && e.cap_prm == NET_RAW && e.cap_amb == NET_RAW,
+	       "policy disabled: file ignored, ambient kept");
+	run(&p, &f, &e);
+	tap_ok(e.cap_amb == 0 && e.cap_prm == (IPC_LOCK | SYS_ADMIN),
+	       "mainline ignores the fcaps policy");
+	tap_ok(e.why != NULL, "a reason is given");
+}
+
+static void self_case(void)
+{
+	struct fcap_proc p;
+
+	tap_is_int(fcap_proc_read_self(&p), 0, "read /proc/self");
+	tap_ok(p.cap_bnd != 0 && p.ns_depth >= 1, "self: bounding set read");
+}
+
+int main(void)
+{
+	user_cases();
+	ambient_cases();
+	root_cases();
+	unsafe_cases();
+	value_cases();
+	self_case();
+	return tap_done();
+}
