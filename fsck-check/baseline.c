@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * baseline.c - save, load and compare scan baselines.  Never prints.
+ *
+ * Format, one record a line, fields separated by one TAB:
+ *
+ *   fsck-check-baseline VERSION
+ *   PATH DEV INO UID GID MODE VALUE SHA256 [later fields...]
+ *
+ * PATH escapes '\\', control bytes and DEL as \ooo.  MODE is octal.  VALUE
+ * is "x" followed by the raw bytes in hex ("x" alone: zero-length), or
+ * "!ERRNO" when the value could not be read.  SHA256 is 64 hex digits or
+ * "-".  Lines starting with '#' are comments.  A reader accepts any version
+ * at or above 1 and ignores fields it does not know, so baselines written
+ * by older and newer versions keep loading.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <openssl/evp.h>
+
+#include "entry.h"
+
+int entry_cmp_path(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+
+	return strcmp(x->path, y->path);
+}
+
+int baseline_sha256_fd(int fd, unsigned char out[32])
+{
+	unsigned char buf[65536];
+	unsigned int len = 32;
+	EVP_MD_CTX *ctx;
+	ssize_t n;
+	int ret = -EIO;
+
+	ctx = EVP_MD_CTX_new();
+	if (!ctx)
+		return -ENOMEM;
+	if (!EVP_DigestInit_ex(ctx, EVP_sha256(), NULL))
+		goto out_free;
+	for (;;) {
+		n = read(fd, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = -errno;
+			goto out_free;
+		}
+		if (n == 0)
+			break;
+		if (!EVP_DigestUpdate(ctx, buf, n))
+			goto out_free;
+	}
+	if (EVP_DigestFinal_ex(ctx, out, &len) && len == 32)
+		ret = 0;
+out_free:
+	EVP_MD_CTX_free(ctx);
+	return ret;
+}
+
+static void put_path(FILE *f, const char *p)
+{
+	const unsigned char *s = (const unsigned char *)p;
+
+	for (; *s; s++) {
+		if (*s == '\\' || *s < 0x20 || *s == 0x7f)
+			fprintf(f, "\\%03o", *s);
+		else
+			putc(*s, f);
+	}
+}
+
+static void put_hex(FILE *f, const unsigned char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%02x", b[i]);
+}
+
+int baseline_save(const char *file, const struct entry *v, size_t n)
+{
+	FILE *f;
+	size_t i;
+	int ret = 0;
+
+	f = fopen(file, "we");
+	if (!f)
+		return -errno;
+	fprintf(f, "%s %d\n", BASELINE_MAGIC, BASELINE_VERSION);
+	fprintf(f, "# path dev ino uid gid mode value sha256\n");
+	for (i = 0; i < n; i++) {
+		const struct entry *e = &v[i];
+
+		put_path(f, e->path);
+		fprintf(f, "\t%llu\t%llu\t%u\t%u\t%o\t",
+			(unsigned long long)e->dev,
+			(unsigned long long)e->ino, e->uid, e->gid, e->mode);
+		if (e->read_err) {
+			fprintf(f, "!%d", e->read_err);
+		} else {
+			putc('x', f);
+			put_hex(f, e->raw, e->len);
+		}
+		putc('\t', f);
+		if (e->has_sha)
+			put_hex(f, e->sha256, 32);
+		else
+			putc('-', f);
+		putc('\n', f);
+	}
+	if (ferror(f))
+		ret = -EIO;
+	if (fclose(f) && !ret)
+		ret = -errno;
+	return ret;
+}
+
+static int unescape(const char *s, char **out)
+{
+	char *d = malloc(strlen(s) + 1), *p = d;
+	unsigned int c;
+
+	if (!d)
+		return -ENOMEM;
+	while (*s) {
+		if (*s != '\\') {
+			*p++ = *s++;
+			continue;
+		}
+		if (sscanf(s + 1, "%3o", &c) != 1 || !c || c > 0xff) {
+			free(d);
+			return -EINVAL;
+		}
+		*p++ = (char)c;
+		s += 4;
+	}
+	*p = '\0';
+	*out = d;
+	return 0;
+}
+
+static int unhex(const char *s, unsigned char *b, size_t max, size_t *len)
+{
+	size_t n = strlen(s), i;
+	unsigned int c;
+
+	if (n % 2 || n / 2 > max)
+		return -EINVAL;
+	for (i = 0; i < n / 2; i++) {
+		if (sscanf(s + 2 * i, "%2x", &c) != 1)
+			return -EINVAL;
+		b[i] = (unsigned char)c;
+	}
+	*len = n / 2;
+	return 0;
+}
+
+static int parse_record(char *line, struct entry *e)
+{
+	char *f[8], *rest = line;
+	unsigned long long dev, ino;
+	unsigned int uid, gid, mode;
+	size_t i, len;
+	int ret;
+
+	for (i = 0; i < 8; i++) {
+		f[i] = strsep(&rest, "\t");
+		if (!f[i])
+			return -EINVAL;
+	}
+	if (sscanf(f[1], "%llu", &dev) != 1 || sscanf(f[2], "%llu", &ino) != 1 ||
+	    sscanf(f[3], "%u", &uid) != 1 || sscanf(f[4], "%u", &gid) != 1 ||
+	    sscanf(f[5], "%o", &mode) != 1)
+		return -EINVAL;
+	memset(e, 0, sizeof(*e));
+	e->source = SRC_BASELINE;
+	e->dev = dev;
+	e->ino = ino;
+	e->uid = uid;
+	e->gid = gid;
+	e->mode = mode;
+	if (f[6][0] == '!') {
+		if (sscanf(f[6] + 1, "%d", &e->read_err) != 1 || e->read_err <= 0)
+			return -EINVAL;
+	} else if (f[6][0] != 'x' ||
+		   unhex(f[6] + 1, e->raw, sizeof(e->raw), &e->len)) {
+		return -EINVAL;
+	}
+	if (strcmp(f[7], "-")) {
+		if (unhex(f[7], e->sha256, 32, &len) || len != 32)
+			return -EINVAL;
+		e->has_sha = true;
+	}
+	ret = unescape(f[0], &e->path);
+	return ret;
+}
+
+static int baseline_push(struct baseline *b, const struct entry *e)
+{
+	struct entry *v = realloc(b->v, (b->n + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	b->v = v;
+	v[b->n++] = *e;
+	return 0;
+}
+
+int baseline_load(const char *file, struct baseline *b, unsigned int *lineno)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	struct entry e;
+	int version, ret = -EINVAL;
+	FILE *f;
+
+	memset(b, 0, sizeof(*b));
+	*lineno = 0;
+	f = fopen(file, "re");
+	if (!f)
+		return -errno;
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		if (len && line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		if (++*lineno == 1) {
+			if (sscanf(line, BASELINE_MAGIC " %d", &version) != 1 ||
+			    version < 1)
+				goto out_free;
+			continue;
+		}
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		if (parse_record(line, &e) < 0)
+			goto out_free;
+		if (baseline_push(b, &e) < 0) {
+			free(e.path);
+			ret = -ENOMEM;
+			goto out_free;
+		}
+	}
+	ret = *lineno ? 0 : -EINVAL;
+	if (ferror(f))
+		ret = -EIO;
+	qsort(b->v, b->n, sizeof(*b->v), entry_cmp_path);
+out_free:
+	free(line);
+	fclose(f);
+	if (ret < 0)
+		baseline_free(b);
+	return ret;
+}
+
+void baseline_free(struct baseline *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++)
+		free(b->v[i].path);
+	free(b->v);
+	b->v = NULL;
+	b->n = 0;
+}
+
+static void value_text(const struct entry *e, char *buf, size_t len)
+{
+	size_t i, o = 0;
+
+	if (e->read_err) {
+		snprintf(buf, len, "unreadable");
+		return;
+	}
+	if (!e->len) {
+		snprintf(buf, len, "zero-length");
+		return;
+	}
+	for (i = 0; i < e->len && o + 3 < len; i++)
+		o += snprintf(buf + o, len - o, "%02x", e->raw[i]);
+}
+
+/**
+ * baseline_compare() - findings for an entry seen in a baseline
+ * @e:		the entry now (or NULL: added entries pass @old NULL instead)
+ * @old:	its baseline record, or NULL when it is new
+ * @out:	@max findings at most
+ *
+ * Raw values are compared, never their text.
+ */
+size_t baseline_compare(const struct entry *e, const struct entry *old,
+			struct finding *out, size_t max)
+{
+	char a[2 * ENTRY_RAW_MAX + 1], b[2 * ENTRY_RAW_MAX + 1];
+	size_t n = 0;
+
+	if (!max)
+		return 0;
+	if (!old) {
+		out[n].rule = "baseline-added";
+		out[n].sev = SEV_WARNING;
+		snprintf(out[n].reason, sizeof(out[n].reason),
+			 "not in the baseline");
+		return 1;
+	}
+	if (e->read_err != old->read_err || e->len != old->len ||
+	    memcmp(e->raw, old->raw, e->len)) {
+		value_text(old, a, sizeof(a));
+		value_text(e, b, sizeof(b));
+		out[n].rule = "baseline-changed";
+		out[n].sev = SEV_WARNING;
+		snprintf(out[n].reason, sizeof(out[n].reason),
+			 "value changed from %.80s to %.80s", a, b);
+		n++;
+	}
+	if (n < max && e->has_sha && old->has_sha &&
+	    memcmp(e->sha256, old->sha256, 32)) {
+		out[n].rule = "baseline-content";
+		out[n].sev = SEV_WARNING;
+		snprintf(out[n].reason, sizeof(out[n].reason),
+			 "content changed since the baseline");
+		n++;
+	}
+	if (n < max && (e->uid != old->uid || e->gid != old->gid ||
+			e->mode != old->mode)) {
+		out[n].rule = "baseline-metadata";
+		out[n].sev = SEV_WARNING;
+		snprintf(out[n].reason, sizeof(out[n].reason),
+			 "owner or mode changed from %u:%u %o to %u:%u %o",
+			 old->uid, old->gid, old->mode, e->uid, e->gid, e->mode);
+		n++;
+	}
+	return n;
+}
+
+void baseline_removed(const struct entry *old, struct finding *f)
+{
+	f->rule = "baseline-removed";
+	f->sev = SEV_WARNING;
+	snprintf(f->reason, sizeof(f->reason),
+		 "in the baseline, no longer carries capabilities");
+}

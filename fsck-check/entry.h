@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * entry.h - what fsck-check knows about one capability-bearing file.
+ *
+ * A source (the mounted-tree walker today, an offline ext4 reader later)
+ * fills a struct entry; rules.c turns it into findings; output.c prints.
+ * Nothing in rules.c or baseline.c prints: they return 0 or -errno.
+ */
+#ifndef FSCK_CHECK_ENTRY_H
+#define FSCK_CHECK_ENTRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "fcap.h"
+
+/* Raw values longer than this are reported as oversized. */
+#define ENTRY_RAW_MAX		64
+#define ENTRY_FINDINGS_MAX	32
+#define FINDING_REASON_MAX	200
+
+enum entry_source {
+	SRC_MOUNTED = 0,	/* lgetxattr on a mounted tree */
+	SRC_IMAGE = 1,		/* read from a file system image (offline) */
+	SRC_BASELINE = 2,	/* only known from a baseline (removed) */
+};
+
+/**
+ * struct entry - one name of a file that carries security.capability
+ * @path:	the name (malloc()ed)
+ * @source:	where the value was read
+ * @dev: @ino: @mode: @uid: @gid: @nlink: stat(2) fields
+ * @parent_mode: st_mode of the containing directory (@parent_known)
+ * @nosuid:	the file system is mounted nosuid (@nosuid_known)
+ * @read_err:	0, or the positive errno reading the value failed with while
+ *		the name is present (EINVAL: malformed; the kernel may still
+ *		honour or refuse it at exec)
+ * @len:	length of @raw (valid when !@read_err)
+ * @raw:	the value bytes as stored
+ * @has_sha: @sha256: SHA-256 of the content (regular files, on demand)
+ */
+struct entry {
+	char *path;
+	enum entry_source source;
+	uint64_t dev;
+	uint64_t ino;
+	uint32_t mode;
+	uint32_t uid;
+	uint32_t gid;
+	uint64_t nlink;
+	uint32_t parent_mode;
+	bool parent_known;
+	bool nosuid;
+	bool nosuid_known;
+	int read_err;
+	size_t len;
+	unsigned char raw[ENTRY_RAW_MAX];
+	bool has_sha;
+	unsigned char sha256[32];
+};
+
+enum severity {
+	SEV_INFO = 0,
+	SEV_WARNING = 1,
+	SEV_ERROR = 2,
+};
+
+struct finding {
+	const char *rule;
+	enum severity sev;
+	char reason[FINDING_REASON_MAX];
+};
+
+struct policy_rule {
+	char *glob;
+	uint64_t mask;
+};
+
+/**
+ * struct rules_config - the knobs of the rule set
+ * @dangerous:	capabilities that are root-equivalent (overridable)
+ * @deny:	capabilities that may never appear (--deny)
+ * @policy:	allow-list (--policy), NULL when none
+ */
+struct rules_config {
+	uint64_t dangerous;
+	uint64_t deny;
+	struct policy_rule *policy;
+	size_t npolicy;
+	bool have_policy;
+};
+
+/* rules.c */
+extern const char rules_default_dangerous[];
+int rules_init(struct rules_config *cfg);
+void rules_free(struct rules_config *cfg);
+int rules_load_policy(struct rules_config *cfg, const char *file,
+		      unsigned int *bad_line);
+size_t rules_check(const struct entry *e, const struct rules_config *cfg,
+		   struct finding *out, size_t max);
+const char *severity_name(enum severity s);
+int severity_parse(const char *s, enum severity *out);
+void entry_free(struct entry *e);
+
+/* baseline.c */
+#define BASELINE_MAGIC		"fsck-check-baseline"
+#define BASELINE_VERSION	1
+
+struct baseline {
+	struct entry *v;
+	size_t n;
+};
+
+int baseline_sha256_fd(int fd, unsigned char out[32]);
+int baseline_save(const char *file, const struct entry *v, size_t n);
+int baseline_load(const char *file, struct baseline *b, unsigned int *line);
+void baseline_free(struct baseline *b);
+size_t baseline_compare(const struct entry *e, const struct entry *old,
+			struct finding *out, size_t max);
+void baseline_removed(const struct entry *old, struct finding *f);
+int entry_cmp_path(const void *a, const void *b);
+
+#endif /* FSCK_CHECK_ENTRY_H */

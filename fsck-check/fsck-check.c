@@ -1,0 +1,697 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fsck-check - audit file capabilities on mounted trees.
+ *
+ * usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]
+ *                   [--policy file] [--deny caps] [--dangerous caps]
+ *                   [--baseline file] [--save-baseline file] [path ...]
+ *
+ * Walks each path (default /) without following symbolic links, on one file
+ * system unless -x, reads security.capability of every name, and judges each
+ * capability-bearing file (rules.c).  Exit status as fsck(8): 0 clean,
+ * 4 findings at or above --fail-on, 8 operational error, 16 usage error,
+ * 32 interrupted; the bits combine.
+ */
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/vfs.h>
+#include <sys/xattr.h>
+#include <linux/magic.h>
+
+#include "entry.h"
+
+#define EXIT_FINDINGS	4
+#define EXIT_OPERR	8
+#define EXIT_USAGE	16
+#define EXIT_INTR	32
+
+enum output { OUT_TEXT, OUT_JSON, OUT_LIST };
+
+struct scan {
+	struct entry *v;
+	size_t n;
+	size_t cap;
+	bool cross;
+	int status;
+};
+
+struct opts {
+	enum output out;
+	bool quiet;
+	enum severity fail_on;
+	const char *save_baseline;
+	const char *baseline;
+	long jobs;
+};
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	interrupted = 1;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]\n"
+		"                  [--policy file] [--deny caps] [--dangerous caps]\n"
+		"                  [--baseline file] [--save-baseline file] [path ...]\n");
+}
+
+/* File systems that never hold file capabilities worth auditing. */
+static bool pseudo_fs(long type)
+{
+	switch (type) {
+	case PROC_SUPER_MAGIC:
+	case SYSFS_MAGIC:
+	case DEVPTS_SUPER_MAGIC:
+	case CGROUP_SUPER_MAGIC:
+	case CGROUP2_SUPER_MAGIC:
+	case DEBUGFS_MAGIC:
+	case TRACEFS_MAGIC:
+	case SECURITYFS_MAGIC:
+	case SELINUX_MAGIC:
+	case SMACK_MAGIC:
+	case BPF_FS_MAGIC:
+	case PSTOREFS_MAGIC:
+	case EFIVARFS_MAGIC:
+	case BINFMTFS_MAGIC:
+	case 0x62656570:	/* configfs */
+	case 0x65735543:	/* fusectl */
+	case HUGETLBFS_MAGIC:
+	case 0x19800202:	/* mqueue */
+	case NSFS_MAGIC:
+	case 0x1373:		/* devfs */
+		return true;
+	}
+	return false;
+}
+
+static bool fd_on_pseudo_fs(int fd)
+{
+	struct statfs sfs;
+
+	return fstatfs(fd, &sfs) == 0 && pseudo_fs(sfs.f_type);
+}
+
+static bool fd_nosuid(int fd, bool *known)
+{
+	struct statvfs svfs;
+
+	*known = fstatvfs(fd, &svfs) == 0;
+	return *known && (svfs.f_flag & ST_NOSUID);
+}
+
+static struct entry *scan_push(struct scan *s)
+{
+	struct entry *v;
+
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		v = realloc(s->v, s->cap * sizeof(*v));
+		if (!v)
+			err(EXIT_OPERR, "out of memory");
+		s->v = v;
+	}
+	memset(&s->v[s->n], 0, sizeof(s->v[0]));
+	return &s->v[s->n++];
+}
+
+/* The value is unreadable: is the name really there? */
+static bool has_fcap_name(const char *path)
+{
+	char buf[4096], *p;
+	ssize_t n;
+
+	n = llistxattr(path, buf, sizeof(buf));
+	if (n <= 0)
+		return false;
+	for (p = buf; p < buf + n; p += strlen(p) + 1)
+		if (!strcmp(p, FCAP_XATTR_NAME))
+			return true;
+	return false;
+}
+
+struct meta {
+	const struct stat *st;
+	mode_t parent_mode;
+	bool parent_known;
+	bool nosuid;
+	bool nosuid_known;
+};
+
+static void probe(struct scan *s, const char *path, const struct meta *m)
+{
+	unsigned char buf[ENTRY_RAW_MAX];
+	const struct stat *st = m->st;
+	struct entry *e;
+	ssize_t n;
+	int read_err = 0;
+
+	n = lgetxattr(path, FCAP_XATTR_NAME, buf, sizeof(buf));
+	if (n < 0) {
+		switch (errno) {
+		case ENODATA:
+		case ENOTSUP:
+		case ENOENT:
+			return;
+		case EINVAL:
+		case EOVERFLOW:
+		case ERANGE:
+			read_err = errno;
+			if (!has_fcap_name(path))
+				return;
+			break;
+		default:
+			warn("%s: cannot read capabilities", path);
+			s->status |= EXIT_OPERR;
+			return;
+		}
+	}
+	e = scan_push(s);
+	e->path = strdup(path);
+	if (!e->path)
+		err(EXIT_OPERR, "out of memory");
+	e->source = SRC_MOUNTED;
+	e->dev = st->st_dev;
+	e->ino = st->st_ino;
+	e->mode = st->st_mode;
+	e->uid = st->st_uid;
+	e->gid = st->st_gid;
+	e->nlink = st->st_nlink;
+	e->parent_mode = m->parent_mode;
+	e->parent_known = m->parent_known;
+	e->nosuid = m->nosuid;
+	e->nosuid_known = m->nosuid_known;
+	e->read_err = read_err;
+	if (!read_err) {
+		e->len = n;
+		memcpy(e->raw, buf, n);
+	}
+}
+
+static char *join(const char *dir, const char *name)
+{
+	size_t l = strlen(dir);
+	char *p;
+
+	if (asprintf(&p, "%s%s%s", dir, l && dir[l - 1] == '/' ? "" : "/",
+		     name) < 0)
+		err(EXIT_OPERR, "out of memory");
+	return p;
+}
+
+static void walk_dir(struct scan *s, int dfd, const char *path,
+		     const struct stat *dst);
+
+static void walk_child(struct scan *s, int dfd, const char *dpath,
+		       const struct stat *dst, const struct meta *dm,
+		       const char *name)
+{
+	struct stat st;
+	struct meta m = *dm;
+	char *path;
+	int fd;
+
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		if (errno != ENOENT) {
+			warn("%s/%s: cannot stat", dpath, name);
+			s->status |= EXIT_OPERR;
+		}
+		return;
+	}
+	path = join(dpath, name);
+	m.st = &st;
+	probe(s, path, &m);
+	if (!S_ISDIR(st.st_mode) || (st.st_dev != dst->st_dev && !s->cross))
+		goto out_free;
+	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		    O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		if (errno != ENOENT) {
+			warn("%s: cannot open directory", path);
+			s->status |= EXIT_OPERR;
+		}
+		goto out_free;
+	}
+	if (st.st_dev != dst->st_dev && fd_on_pseudo_fs(fd))
+		close(fd);
+	else
+		walk_dir(s, fd, path, &st);
+out_free:
+	free(path);
+}
+
+/* Walk the directory open at @dfd; closes @dfd. */
+static void walk_dir(struct scan *s, int dfd, const char *path,
+		     const struct stat *dst)
+{
+	struct dirent *d;
+	struct meta m = { .parent_mode = dst->st_mode, .parent_known = true };
+	DIR *dir;
+
+	m.nosuid = fd_nosuid(dfd, &m.nosuid_known);
+	dir = fdopendir(dfd);
+	if (!dir) {
+		warn("%s: cannot read directory", path);
+		s->status |= EXIT_OPERR;
+		close(dfd);
+		return;
+	}
+	while (!interrupted) {
+		errno = 0;
+		d = readdir(dir);
+		if (!d) {
+			if (errno) {
+				warn("%s: cannot read directory", path);
+				s->status |= EXIT_OPERR;
+			}
+			break;
+		}
+		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+			continue;
+		walk_child(s, dirfd(dir), path, dst, &m, d->d_name);
+	}
+	closedir(dir);
+}
+
+static void do_scan(struct scan *s, const char *path)
+{
+	struct stat st, pst;
+	struct meta m = { .st = &st };
+	char *parent, *slash;
+	int fd;
+
+	if (lstat(path, &st) < 0) {
+		warn("%s", path);
+		s->status |= EXIT_OPERR;
+		return;
+	}
+	parent = strdup(path);
+	if (!parent)
+		err(EXIT_OPERR, "out of memory");
+	slash = strrchr(parent, '/');
+	if (slash == parent)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	if (stat(slash ? parent : ".", &pst) == 0) {
+		m.parent_mode = pst.st_mode;
+		m.parent_known = strcmp(path, "/") != 0;
+	}
+	free(parent);
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY |
+		  (S_ISDIR(st.st_mode) ? O_DIRECTORY : O_PATH));
+	if (fd >= 0)
+		m.nosuid = fd_nosuid(fd, &m.nosuid_known);
+	probe(s, path, &m);
+	if (fd < 0) {
+		if (S_ISDIR(st.st_mode)) {
+			warn("%s: cannot open directory", path);
+			s->status |= EXIT_OPERR;
+		}
+		return;
+	}
+	if (S_ISDIR(st.st_mode))
+		walk_dir(s, fd, path, &st);
+	else
+		close(fd);
+}
+
+static void hash_entries(struct scan *s)
+{
+	size_t i;
+	int fd, ret;
+
+	for (i = 0; i < s->n && !interrupted; i++) {
+		struct entry *e = &s->v[i];
+
+		if (!S_ISREG(e->mode))
+			continue;
+		fd = open(e->path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+			  O_NOCTTY | O_NONBLOCK);
+		if (fd < 0) {
+			warn("%s: cannot open for hashing", e->path);
+			s->status |= EXIT_OPERR;
+			continue;
+		}
+		ret = baseline_sha256_fd(fd, e->sha256);
+		close(fd);
+		if (ret < 0) {
+			errno = -ret;
+			warn("%s: cannot hash", e->path);
+			s->status |= EXIT_OPERR;
+			continue;
+		}
+		e->has_sha = true;
+	}
+}
+
+/* ---- output ------------------------------------------------------- */
+
+static void json_str(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	putchar('"');
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			printf("\\%c", *p);
+		else if (*p < 0x20 || *p >= 0x7f)
+			printf("\\u%04x", *p);
+		else
+			putchar(*p);
+	}
+	putchar('"');
+}
+
+static char *entry_caps(const struct entry *e)
+{
+	struct fcap_value v;
+	char *t = NULL;
+
+	if (e->read_err || !e->len)
+		return NULL;
+	memset(&v, 0, sizeof(v));
+	if (fcap_decode(e->raw, e->len, &v) < 0 || !v.rev)
+		return NULL;
+	if (fcap_to_text(&v, &t) < 0)
+		return NULL;
+	return t;
+}
+
+static void print_json(const struct entry *e, const struct finding *f,
+		       size_t nf)
+{
+	static const char *const src[] = { "mounted", "image", "baseline" };
+	char *caps = entry_caps(e);
+	size_t i;
+
+	printf("{\"path\":");
+	json_str(e->path);
+	printf(",\"source\":\"%s\",\"dev\":%llu,\"ino\":%llu,\"mode\":\"%o\","
+	       "\"uid\":%u,\"gid\":%u,\"nlink\":%llu,\"value\":",
+	       src[e->source], (unsigned long long)e->dev,
+	       (unsigned long long)e->ino, e->mode, e->uid, e->gid,
+	       (unsigned long long)e->nlink);
+	if (e->read_err) {
+		printf("null");
+	} else {
+		putchar('"');
+		for (i = 0; i < e->len; i++)
+			printf("%02x", e->raw[i]);
+		putchar('"');
+	}
+	printf(",\"error\":");
+	if (e->read_err)
+		json_str(strerror(e->read_err));
+	else
+		printf("null");
+	printf(",\"caps\":");
+	if (caps)
+		json_str(caps);
+	else
+		printf("null");
+	free(caps);
+	printf(",\"findings\":[");
+	for (i = 0; i < nf; i++) {
+		printf("%s{\"rule\":\"%s\",\"severity\":\"%s\",\"reason\":",
+		       i ? "," : "", f[i].rule, severity_name(f[i].sev));
+		json_str(f[i].reason);
+		putchar('}');
+	}
+	printf("]}\n");
+}
+
+static void print_list(const struct entry *e)
+{
+	char *caps = entry_caps(e);
+
+	if (!caps)
+		return;
+	printf("%s %s\n", e->path, caps);
+	free(caps);
+}
+
+struct tally {
+	size_t files;
+	size_t sev[3];
+	size_t failing;
+};
+
+static void report(const struct opts *o, const struct entry *e,
+		   const struct finding *f, size_t nf, struct tally *t)
+{
+	size_t i;
+
+	t->files++;
+	for (i = 0; i < nf; i++) {
+		t->sev[f[i].sev]++;
+		if (f[i].sev >= o->fail_on)
+			t->failing++;
+	}
+	if (o->out == OUT_JSON) {
+		print_json(e, f, nf);
+		return;
+	}
+	if (o->out == OUT_LIST) {
+		print_list(e);
+		return;
+	}
+	for (i = 0; i < nf; i++) {
+		if (o->quiet && f[i].sev < o->fail_on)
+			continue;
+		printf("%s: %s: %s [%s]\n", e->path, severity_name(f[i].sev),
+		       f[i].reason, f[i].rule);
+	}
+}
+
+static void judge_all(const struct opts *o, const struct rules_config *cfg,
+		      struct scan *s, const struct baseline *b,
+		      struct tally *t)
+{
+	struct finding f[ENTRY_FINDINGS_MAX];
+	bool *seen = NULL;
+	const struct entry *old;
+	size_t i, nf;
+
+	if (b) {
+		seen = calloc(b->n + 1, sizeof(*seen));
+		if (!seen)
+			err(EXIT_OPERR, "out of memory");
+	}
+	for (i = 0; i < s->n; i++) {
+		const struct entry *e = &s->v[i];
+
+		nf = rules_check(e, cfg, f, ENTRY_FINDINGS_MAX);
+		if (b) {
+			old = bsearch(e, b->v, b->n, sizeof(*b->v),
+				      entry_cmp_path);
+			if (old)
+				seen[old - b->v] = true;
+			nf += baseline_compare(e, old, f + nf,
+					       ENTRY_FINDINGS_MAX - nf);
+		}
+		report(o, e, f, nf, t);
+	}
+	for (i = 0; b && i < b->n; i++) {
+		if (seen[i])
+			continue;
+		baseline_removed(&b->v[i], f);
+		t->files--;
+		report(o, &b->v[i], f, 1, t);
+	}
+	free(seen);
+}
+
+static int parse_caps(const char *opt, const char *arg, uint64_t *mask)
+{
+	if (!strcmp(arg, "none")) {
+		*mask = 0;
+		return 0;
+	}
+	if (fcap_names_to_mask(arg, mask) < 0) {
+		warnx("%s: invalid capability list: %s", opt, arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+enum {
+	OPT_JSON = 256, OPT_LIST, OPT_FAIL_ON, OPT_POLICY, OPT_DENY,
+	OPT_DANGEROUS, OPT_BASELINE, OPT_SAVE_BASELINE,
+};
+
+static const struct option longopts[] = {
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "cross-mounts", no_argument, NULL, 'x' },
+	{ "dangerous", required_argument, NULL, OPT_DANGEROUS },
+	{ "deny", required_argument, NULL, OPT_DENY },
+	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
+	{ "help", no_argument, NULL, 'h' },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "list", no_argument, NULL, OPT_LIST },
+	{ "policy", required_argument, NULL, OPT_POLICY },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "save-baseline", required_argument, NULL, OPT_SAVE_BASELINE },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_opts(int argc, char **argv, struct opts *o,
+		      struct rules_config *cfg, struct scan *s)
+{
+	unsigned int line = 0;
+	char *end;
+	int c, ret;
+
+	while ((c = getopt_long(argc, argv, "hj:qx", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			exit(fflush(stdout) ? EXIT_OPERR : 0);
+		case 'j':
+			errno = 0;
+			o->jobs = strtol(optarg, &end, 10);
+			if (errno || *end || o->jobs < 1 || o->jobs > 1024) {
+				warnx("-j: invalid number of jobs: %s", optarg);
+				return -EINVAL;
+			}
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'x':
+			s->cross = true;
+			break;
+		case OPT_JSON:
+			o->out = OUT_JSON;
+			break;
+		case OPT_LIST:
+			o->out = OUT_LIST;
+			break;
+		case OPT_FAIL_ON:
+			if (severity_parse(optarg, &o->fail_on) < 0) {
+				warnx("--fail-on: unknown severity: %s", optarg);
+				return -EINVAL;
+			}
+			break;
+		case OPT_POLICY:
+			ret = rules_load_policy(cfg, optarg, &line);
+			if (ret == -EINVAL && line) {
+				warnx("%s:%u: invalid policy line", optarg, line);
+				return ret;
+			}
+			if (ret < 0) {
+				errno = -ret;
+				warn("%s: cannot load policy", optarg);
+				return ret;
+			}
+			break;
+		case OPT_DENY:
+			if (parse_caps("--deny", optarg, &cfg->deny) < 0)
+				return -EINVAL;
+			break;
+		case OPT_DANGEROUS:
+			if (parse_caps("--dangerous", optarg,
+				       &cfg->dangerous) < 0)
+				return -EINVAL;
+			break;
+		case OPT_BASELINE:
+			o->baseline = optarg;
+			break;
+		case OPT_SAVE_BASELINE:
+			o->save_baseline = optarg;
+			break;
+		default:
+			usage(stderr);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int load_baseline(const char *file, struct baseline *b)
+{
+	unsigned int line;
+	int ret;
+
+	ret = baseline_load(file, b, &line);
+	if (ret == -EINVAL) {
+		warnx("%s:%u: invalid baseline", file, line);
+		return ret;
+	}
+	if (ret < 0) {
+		errno = -ret;
+		warn("%s: cannot load baseline", file);
+	}
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { .out = OUT_TEXT, .fail_on = SEV_WARNING };
+	struct rules_config cfg;
+	struct scan s = { 0 };
+	struct baseline b = { 0 };
+	struct tally t = { 0 };
+	struct sigaction sa = { .sa_handler = on_sigint };
+	size_t i;
+	int ret;
+
+	if (rules_init(&cfg) < 0)
+		errx(EXIT_OPERR, "cannot parse the default dangerous list");
+	o.jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	if (parse_opts(argc, argv, &o, &cfg, &s) < 0)
+		return EXIT_USAGE;
+	if (o.baseline && load_baseline(o.baseline, &b) < 0)
+		return EXIT_OPERR;
+	sigaction(SIGINT, &sa, NULL);
+
+	if (optind == argc)
+		do_scan(&s, "/");
+	for (i = optind; i < (size_t)argc && !interrupted; i++)
+		do_scan(&s, argv[i]);
+	qsort(s.v, s.n, sizeof(*s.v), entry_cmp_path);
+	if (o.baseline || o.save_baseline)
+		hash_entries(&s);
+	if (o.save_baseline && !interrupted) {
+		ret = baseline_save(o.save_baseline, s.v, s.n);
+		if (ret < 0) {
+			errno = -ret;
+			warn("%s: cannot save baseline", o.save_baseline);
+			s.status |= EXIT_OPERR;
+		}
+	}
+	judge_all(&o, &cfg, &s, o.baseline ? &b : NULL, &t);
+	if (o.out == OUT_TEXT && !o.quiet)
+		printf("fsck-check: %zu files with capabilities, %zu errors, %zu warnings, %zu info\n",
+		       t.files, t.sev[SEV_ERROR], t.sev[SEV_WARNING],
+		       t.sev[SEV_INFO]);
+	if (t.failing)
+		s.status |= EXIT_FINDINGS;
+	if (interrupted)
+		s.status |= EXIT_INTR;
+	if (fflush(stdout) || ferror(stdout)) {
+		warn("stdout");
+		s.status |= EXIT_OPERR;
+	}
+	for (i = 0; i < s.n; i++)
+		entry_free(&s.v[i]);
+	free(s.v);
+	baseline_free(&b);
+	rules_free(&cfg);
+	return s.status;
+}

@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rules.c - judge one struct entry.  Never prints.
+ *
+ * Rule ids are stable: scripts and the JSON schema key on them.  The list
+ * and the severities are documented in doc/fsck-check.8.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "entry.h"
+
+/* Root-equivalent capabilities: the documented default of --dangerous. */
+const char rules_default_dangerous[] =
+	"cap_chown,cap_dac_override,cap_dac_read_search,cap_fowner,"
+	"cap_setgid,cap_setuid,cap_setpcap,cap_sys_module,cap_sys_rawio,"
+	"cap_sys_ptrace,cap_sys_admin,cap_sys_boot,cap_mknod,cap_setfcap,"
+	"cap_mac_override,cap_mac_admin,cap_bpf";
+
+/* Basenames of interpreters: a capability there reaches every script. */
+static const char *const interpreters[] = {
+	"sh", "ash", "bash", "dash", "ksh*", "mksh", "zsh", "csh", "tcsh",
+	"fish", "busybox", "python*", "pypy*", "perl*", "ruby*", "irb*",
+	"node", "nodejs", "deno", "bun", "lua*", "luajit*", "php*", "tclsh*",
+	"wish*", "awk", "gawk", "mawk", "nawk", "java", "jshell", "guile*",
+	"Rscript", "R", "osascript", "expect", "gdb", "env", NULL,
+};
+
+const char *severity_name(enum severity s)
+{
+	switch (s) {
+	case SEV_INFO:
+		return "info";
+	case SEV_WARNING:
+		return "warning";
+	case SEV_ERROR:
+		return "error";
+	}
+	return "?";
+}
+
+int severity_parse(const char *s, enum severity *out)
+{
+	if (!strcmp(s, "info"))
+		*out = SEV_INFO;
+	else if (!strcmp(s, "warning"))
+		*out = SEV_WARNING;
+	else if (!strcmp(s, "error"))
+		*out = SEV_ERROR;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+void entry_free(struct entry *e)
+{
+	free(e->path);
+	e->path = NULL;
+}
+
+int rules_init(struct rules_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	return fcap_names_to_mask(rules_default_dangerous, &cfg->dangerous);
+}
+
+void rules_free(struct rules_config *cfg)
+{
+	size_t i;
+
+	for (i = 0; i < cfg->npolicy; i++)
+		free(cfg->policy[i].glob);
+	free(cfg->policy);
+	cfg->policy = NULL;
+	cfg->npolicy = 0;
+}
+
+static int policy_add(struct rules_config *cfg, const char *glob,
+		      uint64_t mask)
+{
+	struct policy_rule *p;
+
+	p = realloc(cfg->policy, (cfg->npolicy + 1) * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	cfg->policy = p;
+	p[cfg->npolicy].glob = strdup(glob);
+	if (!p[cfg->npolicy].glob)
+		return -ENOMEM;
+	p[cfg->npolicy].mask = mask;
+	cfg->npolicy++;
+	return 0;
+}
+
+/*
+ * One policy line: "PATH-OR-GLOB CAPS".  CAPS is a comma-separated list of
+ * capability names, or "none".  Blank lines and '#' comments are skipped.
+ */
+static int policy_line(struct rules_config *cfg, char *line)
+{
+	char *glob, *caps, *rest;
+	uint64_t mask = 0;
+	int ret;
+
+	glob = strtok_r(line, " \t\n", &rest);
+	if (!glob || glob[0] == '#')
+		return 0;
+	caps = strtok_r(NULL, " \t\n", &rest);
+	if (!caps || strtok_r(NULL, " \t\n", &rest))
+		return -EINVAL;
+	if (strcmp(caps, "none")) {
+		ret = fcap_names_to_mask(caps, &mask);
+		if (ret < 0)
+			return ret;
+	}
+	return policy_add(cfg, glob, mask);
+}
+
+int rules_load_policy(struct rules_config *cfg, const char *file,
+		      unsigned int *bad_line)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned int n = 0;
+	FILE *f;
+	int ret = 0;
+
+	f = fopen(file, "re");
+	if (!f)
+		return -errno;
+	while (getline(&line, &cap, f) >= 0) {
+		n++;
+		ret = policy_line(cfg, line);
+		if (ret < 0) {
+			*bad_line = n;
+			goto out_close;
+		}
+	}
+	if (ferror(f))
+		ret = -EIO;
+	cfg->have_policy = true;
+out_close:
+	free(line);
+	fclose(f);
+	return ret;
+}
+
+struct sink {
+	struct finding *out;
+	size_t max;
+	size_t n;
+};
+
+__attribute__((format(printf, 4, 5)))
+static void add(struct sink *s, const char *rule, enum severity sev,
+		const char *fmt, ...)
+{
+	struct finding *f;
+	va_list ap;
+
+	if (s->n >= s->max)
+		return;
+	f = &s->out[s->n++];
+	f->rule = rule;
+	f->sev = sev;
+	va_start(ap, fmt);
+	vsnprintf(f->reason, sizeof(f->reason), fmt, ap);
+	va_end(ap);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *p = strrchr(path, '/');
+
+	return p && p[1] ? p + 1 : path;
+}
+
+static bool is_interpreter(const char *path)
+{
+	const char *b = base_name(path);
+	size_t i;
+
+	for (i = 0; interpreters[i]; i++)
+		if (!fnmatch(interpreters[i], b, 0))
+			return true;
+	return false;
+}
+
+/* "cap_a,cap_b" for @mask, or a hex fallback if the library cannot. */
+static void mask_text(uint64_t mask, char *buf, size_t len)
+{
+	char *t = NULL;
+
+	if (fcap_mask_to_names(mask, &t) == 0 && t) {
+		snprintf(buf, len, "%s", t);
+		free(t);
+		return;
+	}
+	snprintf(buf, len, "0x%llx", (unsigned long long)mask);
+}
+
+static void check_problems(struct sink *s, const struct fcap_value *v)
+{
+	unsigned int p = v->problems;
+
+	if (p & FCAP_PROB_EMPTY)
+		add(s, "zero-length", SEV_ERROR,
+		    "zero-length value: every exec of this file fails with EINVAL, root included");
+	if (p & FCAP_PROB_SHORT)
+		add(s, "truncated", SEV_ERROR,
+		    "value of %zu bytes has no magic word", v->size);
+	if (p & FCAP_PROB_SIZE)
+		add(s, "bad-size", SEV_ERROR,
+		    "value of %zu bytes is the wrong size for revision %u",
+		    v->size, (v->magic & FCAP_REVISION_MASK) >> 24);
+	if (p & FCAP_PROB_REVISION)
+		add(s, "bad-revision", SEV_ERROR,
+		    "unknown revision 0x%02x", v->magic >> 24);
+	if (p & FCAP_PROB_LEGACY)
+		add(s, "legacy-v1", SEV_WARNING,
+		    "legacy revision 1 value (32-bit sets); rewrite it as v2");
+	if (p & FCAP_PROB_FLAGS)
+		add(s, "unknown-flags", SEV_WARNING,
+		    "unknown flag bits 0x%06x", v->magic & FCAP_FLAGS_MASK &
+		    ~FCAP_FLAG_EFFECTIVE);
+	if (p & FCAP_PROB_HIGHBITS)
+		add(s, "high-bits", SEV_WARNING,
+		    "bits above the last known capability (%u) are set",
+		    fcap_last_cap());
+}
+
+static void check_value(struct sink *s, const struct entry *e,
+			const struct rules_config *cfg)
+{
+	struct fcap_value v;
+	char names[FINDING_REASON_MAX - 40];
+	uint64_t all, bad, allowed = 0;
+	bool matched = false;
+	size_t i;
+
+	memset(&v, 0, sizeof(v));
+	if (fcap_decode(e->raw, e->len, &v) < 0 && !v.problems) {
+		add(s, "undecodable", SEV_ERROR, "the value cannot be decoded");
+		return;
+	}
+	check_problems(s, &v);
+	if (e->len == 0 && !(v.problems & FCAP_PROB_EMPTY))
+		add(s, "zero-length", SEV_ERROR,
+		    "zero-length value: every exec of this file fails with EINVAL, root included");
+	if (v.has_rootid && v.rootid != 0)
+		add(s, "namespaced", SEV_INFO,
+		    "v3 value for the namespace whose root is uid %u: not effective on the host",
+		    v.rootid);
+	if (v.rev && v.effective && !v.permitted && !v.inheritable)
+		add(s, "effective-empty", SEV_INFO,
+		    "effective flag set with empty permitted and inheritable sets");
+	if (v.rev && !v.permitted && v.inheritable)
+		add(s, "inheritable-only", SEV_INFO,
+		    "only inheritable capabilities: grants nothing unless the caller holds them");
+
+	all = v.permitted | v.inheritable;
+	bad = all & cfg->dangerous;
+	if (bad) {
+		mask_text(bad, names, sizeof(names));
+		add(s, "dangerous", SEV_WARNING,
+		    "root-equivalent capabilities: %s", names);
+	}
+	if (all && is_interpreter(e->path))
+		add(s, "interpreter", SEV_ERROR,
+		    "capabilities on an interpreter reach every script it runs");
+	bad = all & cfg->deny;
+	if (bad) {
+		mask_text(bad, names, sizeof(names));
+		add(s, "denied", SEV_ERROR, "denied capabilities: %s", names);
+	}
+	if (!cfg->have_policy)
+		return;
+	for (i = 0; i < cfg->npolicy; i++) {
+		if (fnmatch(cfg->policy[i].glob, e->path, FNM_PATHNAME))
+			continue;
+		matched = true;
+		allowed |= cfg->policy[i].mask;
+	}
+	if (!matched) {
+		add(s, "policy", SEV_ERROR, "not in the policy");
+		return;
+	}
+	bad = all & ~allowed;
+	if (bad) {
+		mask_text(bad, names, sizeof(names));
+		add(s, "policy", SEV_ERROR, "beyond the policy: %s", names);
+	}
+}
+
+static void check_meta(struct sink *s, const struct entry *e)
+{
+	mode_t m = e->mode;
+
+	if (!S_ISREG(m))
+		add(s, "non-regular", SEV_WARNING,
+		    "capabilities on a non-regular file (mode %06o)",
+		    (unsigned int)m);
+	if (!S_ISLNK(m) && (m & (S_IWGRP | S_IWOTH)))
+		add(s, "writable", SEV_WARNING, "writable by %s (mode %04o)",
+		    (m & S_IWOTH) ? "others" : "group",
+		    (unsigned int)(m & 07777));
+	if (e->uid != 0)
+		add(s, "not-root-owned", SEV_WARNING,
+		    "owned by uid %u: the owner can replace it",
+		    (unsigned int)e->uid);
+	if (S_ISREG(m) && (m & (S_ISUID | S_ISGID)))
+		add(s, "setid", SEV_WARNING, "set-%s and capabilities",
+		    (m & S_ISUID) ? "uid" : "gid");
+	if (e->nosuid_known && e->nosuid)
+		add(s, "nosuid-mount", SEV_INFO,
+		    "on a nosuid mount: the kernel ignores these capabilities");
+	if (e->parent_known && (e->parent_mode & S_IWOTH) &&
+	    !(e->parent_mode & S_ISVTX))
+		add(s, "parent-writable", SEV_WARNING,
+		    "parent directory is writable by others without the sticky bit");
+}
+
+/**
+ * rules_check() - judge one entry
+ * @e:		the entry
+ * @cfg:	rule configuration
+ * @out:	findings are stored here
+ * @max:	room in @out
+ *
+ * Return: the number of findings stored.
+ */
+size_t rules_check(const struct entry *e, const struct rules_config *cfg,
+		   struct finding *out, size_t max)
+{
+	struct sink s = { .out = out, .max = max };
+
+	if (e->read_err)
+		add(&s, "unreadable", SEV_ERROR,
+		    "unreadable value (%s): zero-length or malformed; the kernel may still honour it; use offline mode",
+		    strerror(e->read_err));
+	else
+		check_value(&s, e, cfg);
+	check_meta(&s, e);
+	return s.n;
+}
