@@ -1,3 +1,4 @@
 # setfcap/: set, remove or verify file capabilities (setcap-compatible).
 $(eval $(call add_tool,setfcap,setfcap/setfcap.o,))
 LINT_C += setfcap/setfcap.c
+HOST_SUITES += tests/cli-setfcap.sh

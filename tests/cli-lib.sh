@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# cli-lib.sh: TAP helpers shared by the cli-*.sh suites (sourced).
+top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+san=${FCAPS_SAN:-$top/build/san}
+SETF=$san/setfcap/setfcap
+GETF=$san/getfcap/getfcap
+n=0
+tmp=$(mktemp -d /tmp/fcaps-cli.XXXXXX) || exit 1
+trap 'chattr -R -i "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+notok() { n=$((n + 1)); echo "not ok $n - $*"; }
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+# check DESC CMD...: ok when CMD succeeds
+check() { d=$1; shift; if "$@"; then ok "$d"; else notok "$d"; fi; }
+done_testing() { echo "1..$n"; exit 0; }
+# xhex FILE: the raw security.capability value in hex, "none" if absent
+xhex() {
+	getfattr --absolute-names -n security.capability -e hex "$1" \
+		2>/dev/null | sed -n 's/^security.capability=0x//p' |
+		grep . || echo none
+}
+is_root() { [ "$(id -u)" = 0 ]; }
+
+for b in "$SETF" "$GETF"; do
+	if [ ! -x "$b" ]; then
+		echo "Bail out! $b not built (make san)"
+		exit 1
+	fi
+done

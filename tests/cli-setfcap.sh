@@ -1,0 +1,134 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# cli-setfcap.sh: golden and safety cases for setfcap (TAP).
+. "$(dirname "$0")/cli-lib.sh"
+
+# exit CODE DESC CMD...: CMD exits with CODE
+rc_is() { want=$1 d=$2; shift 2; "$@" >out 2>errs; got=$?
+	if [ "$got" = "$want" ]; then ok "$d"; else
+		notok "$d (exit $got, want $want)"; sed 's/^/# /' errs; fi; }
+
+rc_is 2 "no operands is a usage error" "$SETF"
+rc_is 0 "-h exits 0" "$SETF" -h
+check "-h prints usage on stdout" grep -q '^usage: setfcap' out
+rc_is 2 "unknown long option is a usage error" "$SETF" --bogus cap_kill+p x
+rc_is 2 "caps without a file is a usage error" "$SETF" cap_kill+p
+rc_is 2 "-n 0 is refused" "$SETF" -n 0 cap_kill+p x
+rc_is 2 "-n junk is refused" "$SETF" -n 12x cap_kill+p x
+if [ -w /dev/full ]; then
+	rc_is 1 "a failed write to stdout is an error" sh -c \
+		"'$SETF' -h >/dev/full"
+else
+	skip "a failed write to stdout is an error" "no /dev/full"
+fi
+
+if ! is_root; then
+	skip "file capability cases" "not root (CAP_SETFCAP needed)"
+	done_testing
+fi
+
+touch a b c
+rc_is 0 "set one pair" "$SETF" cap_ipc_lock+ep a
+check "v2 bytes are the design's example" [ "$(xhex a)" = 0100000200400000000000000000000000000000 ]
+rc_is 0 "several pairs, options between them" \
+	"$SETF" cap_kill+p b -q cap_chown+i c
+check "second pair written" [ "$(xhex b)" = 0000000220000000000000000000000000000000 ]
+check "third pair written" [ "$(xhex c)" = 0000000200000000010000000000000000000000 ]
+rc_is 0 "-n ROOTID writes v3" "$SETF" -n 1000 cap_kill+p b
+check "v3 bytes with rootid 1000" [ "$(xhex b)" = 0000000320000000000000000000000000000000e8030000 ]
+rc_is 0 "-v on a matching file" "$SETF" -v cap_ipc_lock+ep a
+check "-v says OK" grep -qx 'a: OK' out
+rc_is 1 "-v on a different file" "$SETF" -v cap_kill+ep a
+check "-v says what differs" grep -q '^a differs in \[pe\]' out
+rc_is 1 "-q -v is silent" "$SETF" -q -v cap_kill+ep a
+check "-q -v printed nothing" [ ! -s out ]
+rc_is 0 "-r removes" "$SETF" -r c
+check "value gone" [ "$(xhex c)" = none ]
+rc_is 1 "-r without capabilities fails like setcap" "$SETF" -r c
+check "error names the file" grep -q '^setfcap: c: ' errs
+rc_is 0 "-f -r without capabilities is a no-op" "$SETF" -f -r c
+rc_is 0 "--if-present -r" "$SETF" --if-present -r c
+printf 'cap_chown+ep\n' >in
+rc_is 0 "- reads the text from stdin" sh -c "'$SETF' -q - c <in"
+check "stdin text applied" [ "$(xhex c)" = 0100000201000000000000000000000000000000 ]
+touch ./-x
+rc_is 0 "-- lets a file name start with -" "$SETF" -- cap_kill+p -x
+check "-- file written" [ "$(xhex ./-x)" = 0000000220000000000000000000000000000000 ]
+
+# all-or-nothing at parse time
+touch d
+rc_is 1 "a bad text fails the run" "$SETF" cap_kill+p d cap_bogus+p a
+check "the good pair before it was not written" [ "$(xhex d)" = none ]
+check "the bad clause is quoted" grep -q "cap_bogus" errs
+rc_is 1 "the effective-bit rule is refused" "$SETF" "cap_kill+p cap_chown+e" d
+check "and explained" grep -q 'effective' errs
+rc_is 1 "a missing file fails the run" "$SETF" cap_kill+p d cap_kill+p nope
+check "nothing written before the missing file" [ "$(xhex d)" = none ]
+
+# refusals
+mkfifo fifo
+ln -s a link
+mkdir dir
+timeout 5 "$SETF" cap_kill+p fifo >out 2>errs
+rc=$?
+check "a FIFO is refused without hanging" [ "$rc" = 1 ]
+check "the FIFO message says FIFO" grep -q 'fifo: refusing a FIFO' errs
+before=$(xhex a)
+rc_is 1 "a symlink is refused" "$SETF" cap_kill+p link
+check "the symlink target is unchanged" [ "$(xhex a)" = "$before" ]
+rc_is 1 "a directory is refused" "$SETF" cap_kill+p dir
+rc_is 1 "a device is refused" timeout 5 "$SETF" cap_kill+p /dev/null
+check "/dev/null has no value" [ "$(xhex /dev/null)" = none ]
+
+# all-or-nothing at write time: an immutable file in the middle
+touch e f g
+"$SETF" cap_chown+p e >/dev/null 2>&1
+if chattr +i f 2>/dev/null; then
+	rc_is 1 "batch with an immutable file fails" \
+		"$SETF" cap_kill+p e cap_kill+p f cap_kill+p g
+	check "first file restored to its old value" \
+		[ "$(xhex e)" = 0000000201000000000000000000000000000000 ]
+	check "last file untouched" [ "$(xhex g)" = none ]
+	check "the run says it rolled back" grep -q 'rolled back' errs
+	chattr -i f
+else
+	skip "batch with an immutable file" "chattr +i not supported"
+fi
+
+# read-only bind mount in the middle
+mkdir ro rw
+touch rw/h ro/i
+if mount --bind ro ro 2>/dev/null && mount -o remount,ro,bind ro 2>/dev/null
+then
+	rc_is 1 "batch with a file on a read-only mount fails" \
+		"$SETF" cap_kill+p rw/h cap_kill+p ro/i
+	check "earlier file removed again (had no value)" [ "$(xhex rw/h)" = none ]
+	umount ro
+else
+	skip "batch with a read-only mount" "cannot bind-mount"
+fi
+
+# running executable
+cp /bin/sleep run
+./run 30 &
+pid=$!
+rc_is 0 "caps on a running executable" "$SETF" cap_kill+p run
+kill "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+
+# manifest
+touch m1 m2
+cat >man <<'M'
+# a comment
+cap_kill+p m1
+
+cap_net_raw+ep m2
+M
+rc_is 0 "--dry-run --manifest" "$SETF" --dry-run --manifest man
+check "dry run prints both" [ "$(grep -c 'would set' out)" = 2 ]
+check "dry run changed nothing" [ "$(xhex m1)$(xhex m2)" = nonenone ]
+rc_is 0 "--manifest applies" "$SETF" --manifest man
+check "manifest values written" [ "$(xhex m2)" = 0100000200200000000000000000000000000000 ]
+rc_is 0 "--dry-run after applying" "$SETF" --dry-run --manifest - <man
+check "nothing left to change" [ ! -s out ]
+done_testing
