@@ -101,16 +101,21 @@ int main(void)
 		tap_skip_all("cannot make a temporary directory");
 	mounted = mount("fcaps", dir, "tmpfs", 0, "size=1m") == 0;
 	snprintf(file, sizeof(file), "%s/f", dir);
-	f = fopen(file, "w");
-	if (!f || fclose(f))
-		tap_skip_all("cannot create a scratch file");
+	{
+		FILE *scratch = fopen(file, "w");
+
+		if (!scratch || fclose(scratch))
+			tap_skip_all("cannot create a scratch file");
+	}
 	tap_diag("scratch file on %s", mounted ? "tmpfs" : "/tmp");
 
 	snprintf(path, sizeof(path), "%s/tests/text-vectors.tsv",
 		 top ? top : ".");
 	f = fopen(path, "r");
-	if (!tap_ok(f != NULL, "open %s", path))
+	if (!f) {
+		tap_ok(0, "open %s", path);
 		return tap_done();
+	}
 	while (fgets(line, sizeof(line), f)) {
 		char *tab = strchr(line, '\t');
 
