@@ -53,6 +53,7 @@ quiet = @printf '  %-4s %s\n'
 endif
 
 LIBS_CAP := -lcap
+SANB := build/san/
 
 all:
 
@@ -93,7 +94,6 @@ all: $(B)lib/libfcap.a $(TOOLS)
 
 # ---- tests -------------------------------------------------------------
 
-SANB := build/san/
 export FCAPS_TOP := $(TOP)
 export FCAPS_SAN := $(TOP)/build/san
 export FCAPS_STATIC := $(TOP)/build/static
