@@ -53,6 +53,8 @@ struct opts {
 	const char *save_baseline;
 	const char *baseline;
 	long jobs;
+	char **ops;
+	int nops;
 };
 
 static volatile sig_atomic_t interrupted;
@@ -437,8 +439,12 @@ static void print_json(const struct entry *e, const struct finding *f,
 
 static void print_list(const struct entry *e)
 {
-	char *caps = entry_caps(e);
+	char *caps;
 
+	/* As getcap -r: regular files with a readable value only. */
+	if (!S_ISREG(e->mode) || e->source == SRC_BASELINE)
+		return;
+	caps = entry_caps(e);
 	if (!caps)
 		return;
 	printf("%s %s\n", e->path, caps);
@@ -478,6 +484,25 @@ static void report(const struct opts *o, const struct entry *e,
 	}
 }
 
+/* Is @path one of the operands or below one? */
+static bool under_operands(const char *path, char **ops, int nops)
+{
+	const char *op;
+	size_t l;
+	int i;
+
+	for (i = 0; i < nops; i++) {
+		op = ops[i];
+		l = strlen(op);
+		while (l > 1 && op[l - 1] == '/')
+			l--;
+		if (!strncmp(path, op, l) &&
+		    (path[l] == '\0' || path[l] == '/' || op[l - 1] == '/'))
+			return true;
+	}
+	return false;
+}
+
 static void judge_all(const struct opts *o, const struct rules_config *cfg,
 		      struct scan *s, const struct baseline *b,
 		      struct tally *t)
@@ -507,7 +532,7 @@ static void judge_all(const struct opts *o, const struct rules_config *cfg,
 		report(o, e, f, nf, t);
 	}
 	for (i = 0; b && i < b->n; i++) {
-		if (seen[i])
+		if (seen[i] || !under_operands(b->v[i].path, o->ops, o->nops))
 			continue;
 		baseline_removed(&b->v[i], f);
 		t->files--;
@@ -648,6 +673,8 @@ int main(int argc, char **argv)
 	struct baseline b = { 0 };
 	struct tally t = { 0 };
 	struct sigaction sa = { .sa_handler = on_sigint };
+	static char root[] = "/";
+	static char *default_ops[] = { root, NULL };
 	size_t i;
 	int ret;
 
@@ -660,11 +687,16 @@ int main(int argc, char **argv)
 		return EXIT_OPERR;
 	sigaction(SIGINT, &sa, NULL);
 
-	if (optind == argc)
-		do_scan(&s, "/");
-	for (i = optind; i < (size_t)argc && !interrupted; i++)
-		do_scan(&s, argv[i]);
-	qsort(s.v, s.n, sizeof(*s.v), entry_cmp_path);
+	o.ops = argv + optind;
+	o.nops = argc - optind;
+	if (!o.nops) {
+		o.ops = default_ops;
+		o.nops = 1;
+	}
+	for (i = 0; i < (size_t)o.nops && !interrupted; i++)
+		do_scan(&s, o.ops[i]);
+	if (s.n)
+		qsort(s.v, s.n, sizeof(*s.v), entry_cmp_path);
 	if (o.baseline || o.save_baseline)
 		hash_entries(&s);
 	if (o.save_baseline && !interrupted) {

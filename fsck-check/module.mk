@@ -3,3 +3,4 @@ FSCK_CHECK_OBJS := fsck-check/fsck-check.o fsck-check/rules.o \
 	fsck-check/baseline.o
 $(eval $(call add_tool,fsck-check,$(FSCK_CHECK_OBJS),-lcrypto))
 LINT_C += $(wildcard fsck-check/*.c fsck-check/*.h)
+HOST_SUITES += tests/scan.sh

@@ -1,0 +1,235 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# scan.sh: fsck-check on generated trees (TAP).  Needs root (setcap,
+# chown, mounts); the tree lives under mktemp -d in /tmp (ext4).
+set -u
+top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+fc=${FCAPS_SAN:-$top/build/san}/fsck-check/fsck-check
+n=0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "1..0 # SKIP needs root (setcap, chown, mount)"
+	exit 0
+fi
+if [ ! -x "$fc" ]; then
+	echo "Bail out! $fc not built (make san)"
+	exit 1
+fi
+
+ok() {	# ok COND-STATUS DESC
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+skip() {
+	n=$((n + 1))
+	echo "ok $n - $1 # SKIP $2"
+}
+# has RULE PATH: the JSON output has a finding RULE on PATH
+has() {
+	grep -F "\"path\":\"$2\"" "$out_json" | grep -qF "\"rule\":\"$1\""
+}
+
+t=$(mktemp -d /tmp/fsck-check-test.XXXXXX)
+mounts=""
+cleanup() {
+	for m in $mounts; do umount "$m" 2>/dev/null; done
+	rm -rf "$t"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+mkfile() {	# mkfile PATH
+	mkdir -p "$(dirname "$1")"
+	cp /bin/true "$1"
+	chmod 0755 "$1"
+}
+setraw() {	# setraw PATH HEX
+	python3 -c 'import os, sys
+os.setxattr(sys.argv[1], "security.capability", bytes.fromhex(sys.argv[2]),
+	    follow_symlinks=False)' "$1" "$2"
+}
+
+r=$t/rules
+mkfile "$r/bin/ping";		setcap cap_net_raw+ep "$r/bin/ping"
+mkfile "$r/bin/zero";		setraw "$r/bin/zero" ""
+mkfile "$r/bin/ns";		setcap -n 1000 cap_net_raw+ep "$r/bin/ns"
+mkfile "$r/bin/effempty";	setraw "$r/bin/effempty" \
+	0100000200000000000000000000000000000000
+mkfile "$r/bin/inh";		setcap cap_net_raw+i "$r/bin/inh"
+mkdir -p "$r/dir";		setraw "$r/dir" \
+	0000000200200000000000000000000000000000
+mkfile "$r/bin/gw";		setcap cap_net_raw+ep "$r/bin/gw"
+chmod 0775 "$r/bin/gw"
+mkfile "$r/bin/user";		chown 1000:1000 "$r/bin/user"
+setcap cap_net_raw+ep "$r/bin/user"
+mkfile "$r/bin/suid";		chmod 4755 "$r/bin/suid"
+setcap cap_net_raw+ep "$r/bin/suid"
+mkfile "$r/bin/admin";		setcap cap_sys_admin+ep "$r/bin/admin"
+mkfile "$r/bin/python3.11";	setcap cap_net_bind_service+ep \
+	"$r/bin/python3.11"
+mkfile "$r/open/tool";		setcap cap_net_raw+ep "$r/open/tool"
+chmod 0777 "$r/open"
+mkdir -p "$r/tmp";		chmod 1777 "$r/tmp"
+mkfile "$r/tmp/sticky";		setcap cap_net_raw+ep "$r/tmp/sticky"
+ln "$r/bin/ping" "$r/bin/ping-link"
+mkfile "$t/outside/secret";	setcap cap_sys_admin+ep "$t/outside/secret"
+ln -s "$t/outside" "$r/link"
+mkfile "$r/bin/plain"
+
+out_json=$t/out.json
+"$fc" --json "$r" >"$out_json" 2>"$t/err"
+rc=$?
+ok $((rc != 4)) "findings exit 4 (got $rc)"
+python3 -c 'import json, sys
+keys = {"path", "source", "dev", "ino", "mode", "uid", "gid", "nlink",
+	"value", "error", "caps", "findings"}
+for line in open(sys.argv[1]):
+	o = json.loads(line)
+	assert set(o) == keys, o
+	assert isinstance(o["path"], str) and o["source"] == "mounted"
+	for k in ("dev", "ino", "uid", "gid", "nlink"):
+		assert isinstance(o[k], int)
+	int(o["mode"], 8)
+	assert o["value"] is None or all(c in "0123456789abcdef" for c in o["value"])
+	for f in o["findings"]:
+		assert set(f) == {"rule", "severity", "reason"}
+		assert f["severity"] in ("info", "warning", "error")
+' "$out_json" 2>"$t/py.err"
+ok $? "--json: every line is an object of the documented schema"
+
+has unreadable "$r/bin/zero";		ok $? "zero-length value reported unreadable"
+has namespaced "$r/bin/ns";		ok $? "v3 namespaced value"
+has effective-empty "$r/bin/effempty";	ok $? "effective flag with empty sets"
+has inheritable-only "$r/bin/inh";	ok $? "inheritable-only value"
+has non-regular "$r/dir";		ok $? "capabilities on a directory"
+has writable "$r/bin/gw";		ok $? "group-writable file"
+has not-root-owned "$r/bin/user";	ok $? "file not owned by root"
+has setid "$r/bin/suid";		ok $? "set-uid plus capabilities"
+has dangerous "$r/bin/admin";		ok $? "cap_sys_admin is dangerous"
+has interpreter "$r/bin/python3.11";	ok $? "capability on an interpreter"
+has parent-writable "$r/open/tool";	ok $? "parent writable by others"
+has parent-writable "$r/tmp/sticky"
+ok $((! $?)) "sticky world-writable parent is fine"
+grep -F "\"path\":\"$r/bin/ping\"" "$out_json" | grep -qF '"findings":[]'
+ok $? "a plain cap_net_raw+ep file has no findings"
+grep -qF "\"path\":\"$r/bin/plain\"" "$out_json"
+ok $((! $?)) "files without capabilities are not listed"
+grep -qF "\"path\":\"$r/bin/ping-link\"" "$out_json"
+ok $? "every name of a hard link is listed"
+grep -qF "secret" "$out_json"
+ok $((! $?)) "symbolic links are not followed"
+
+"$fc" --list "$r" | sort >"$t/list" 2>/dev/null
+getcap -r "$r" 2>/dev/null | sort >"$t/getcap"
+cmp -s "$t/list" "$t/getcap"
+ok $? "--list equals getcap -r"
+"$fc" --list "$r/bin/ping" >"$t/one"
+[ "$(cat "$t/one")" = "$r/bin/ping cap_net_raw=ep" ]
+ok $? "a file operand is checked itself"
+
+"$fc" --deny cap_net_raw --json "$r/bin/ping" >"$t/deny"
+grep -qF '"rule":"denied"' "$t/deny"
+ok $? "--deny reports a denied capability"
+printf '# allow-list\n%s/bin/ping* cap_net_raw\n%s/bin/admin cap_net_raw\n' \
+	"$r" "$r" >"$t/policy"
+"$fc" --policy "$t/policy" --json "$r/bin" >"$t/pol"
+out_json=$t/pol
+has policy "$r/bin/ping";	ok $((! $?)) "policy allows a listed file"
+has policy "$r/bin/admin";	ok $? "policy: capability beyond the allowed set"
+grep -F "\"path\":\"$r/bin/inh\"" "$t/pol" | grep -qF 'not in the policy'
+ok $? "policy: unlisted file"
+printf 'bad line here\n' >"$t/badpol"
+"$fc" --policy "$t/badpol" "$r" >/dev/null 2>&1
+ok $(($? != 16)) "invalid policy is a usage error (16)"
+
+# Exit codes.
+c=$t/clean
+mkfile "$c/bin/ping";	setcap cap_net_raw+ep "$c/bin/ping"
+mkfile "$c/bin/inh";	setcap cap_net_raw+i "$c/bin/inh"
+"$fc" -q "$c" >"$t/q"
+ok $? "clean tree (info only) exits 0"
+[ ! -s "$t/q" ]
+ok $? "-q prints nothing on a clean tree"
+"$fc" --fail-on info "$c" >/dev/null
+ok $(($? != 4)) "--fail-on info counts info findings"
+"$fc" --fail-on error "$r/bin/suid" >/dev/null
+ok $? "--fail-on error ignores warnings"
+"$fc" "$t/does-not-exist" >/dev/null 2>&1
+ok $(($? != 8)) "missing operand exits 8"
+"$fc" --no-such-option >/dev/null 2>&1
+ok $(($? != 16)) "unknown option exits 16"
+"$fc" -j 0 "$c" >/dev/null 2>&1
+ok $(($? != 16)) "-j 0 exits 16"
+"$fc" -h >"$t/help"
+ok $? "-h exits 0"
+grep -q '^usage: fsck-check' "$t/help"
+ok $? "-h prints usage on stdout"
+
+# Baselines.
+"$fc" -q --save-baseline "$t/base" "$c"
+ok $? "--save-baseline on a clean tree"
+head -n 1 "$t/base" | grep -q '^fsck-check-baseline 1$'
+ok $? "baseline starts with its versioned header"
+"$fc" -q --baseline "$t/base" "$c"
+ok $? "unchanged tree matches its baseline"
+mkfile "$c/bin/new";	setcap cap_net_admin+ep "$c/bin/new"
+setcap cap_net_raw+ep "$c/bin/inh"
+setcap -r "$c/bin/ping"
+out_json=$t/cmp
+"$fc" --json --baseline "$t/base" "$c" >"$out_json"
+ok $(($? != 4)) "changed tree exits 4 against its baseline"
+has baseline-added "$c/bin/new";	ok $? "baseline: added file"
+has baseline-changed "$c/bin/inh";	ok $? "baseline: changed value"
+has baseline-removed "$c/bin/ping";	ok $? "baseline: removed file"
+setcap cap_net_raw+i "$c/bin/inh"
+"$fc" -q --save-baseline "$t/base2" "$c"
+echo 'extra' >>"$c/bin/new"	# a write clears the capability...
+setcap cap_net_admin+ep "$c/bin/new"	# ...so set it again
+"$fc" --json --baseline "$t/base2" "$c" >"$out_json"
+has baseline-content "$c/bin/new";	ok $? "baseline: content change (SHA-256)"
+sed '1s/.*/fsck-check-baseline 7/; 2,$s/$/\tfuture-field/' "$t/base2" \
+	>"$t/base3"
+"$fc" -q --baseline "$t/base3" "$c/bin/inh"
+ok $? "a newer baseline with extra fields still loads"
+echo garbage >"$t/base4"
+"$fc" -q --baseline "$t/base4" "$c" 2>/dev/null
+ok $(($? != 8)) "an invalid baseline is an operational error"
+
+# Mounts: one file system unless -x; nosuid.
+m=$t/mnt
+mkdir -p "$m/sub"
+if mount -t tmpfs -o size=4m tmpfs "$m/sub" 2>/dev/null; then
+	mounts="$m/sub $mounts"
+	mkfile "$m/sub/tool"
+	if setcap cap_net_raw+ep "$m/sub/tool" 2>/dev/null; then
+		"$fc" --list "$m" >"$t/l1"
+		[ ! -s "$t/l1" ]
+		ok $? "stays on one file system"
+		"$fc" -x --list "$m" >"$t/l2"
+		grep -qF "$m/sub/tool" "$t/l2"
+		ok $? "-x crosses mount points"
+	else
+		skip "stays on one file system" "tmpfs without xattrs"
+		skip "-x crosses mount points" "tmpfs without xattrs"
+	fi
+else
+	skip "stays on one file system" "cannot mount tmpfs"
+	skip "-x crosses mount points" "cannot mount tmpfs"
+fi
+mkdir -p "$t/ns"
+if mount --bind "$c/bin" "$t/ns" 2>/dev/null; then
+	mounts="$t/ns $mounts"
+	if mount -o remount,bind,nosuid "$t/ns" 2>/dev/null; then
+		out_json=$t/nosuid
+		"$fc" --json "$t/ns" >"$out_json"
+		has nosuid-mount "$t/ns/new"
+		ok $? "nosuid mount reported"
+	else
+		skip "nosuid mount reported" "cannot remount nosuid"
+	fi
+else
+	skip "nosuid mount reported" "cannot bind-mount"
+fi
+
+echo "1..$n"
