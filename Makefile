@@ -49,7 +49,7 @@ Q :=
 quiet = @true
 else
 Q := @
-quiet = @printf '  %-4s %s\n'
+quiet = @printf '  %s  %s\n'
 endif
 
 LIBS_CAP := -lcap
@@ -157,3 +157,6 @@ clean:
 	rm -f $(shell find lib setfcap getfcap fsck-check tests bench \
 		-name '*.o' -o -name '*.d' -o -name '*.a' 2>/dev/null) $(TOOLS)
 	rm -rf build/san build/static build/test
+
+print-tools:
+	@echo $(TOOLS)

@@ -18,6 +18,6 @@ $(eval $(call add_test,root_libcap,))
 
 test-bins: $(TEST_BINS)
 
-HOST_SUITES += $(SANB)tests/codec.t $(SANB)tests/text.t \
+HOST_SUITES += tests/build.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
 	$(SANB)tests/model.t $(SANB)tests/root_libcap.t
 LINT_C += $(wildcard tests/*.c tests/*.h)
