@@ -231,8 +231,15 @@ static void do_getfcap(const char *path, const struct stat *st)
 	}
 	memset(&v, 0, sizeof(v));
 	if (fcap_decode(buf, n, &v) && format == FMT_TEXT) {
-		warnx("%s: malformed capability value (%zd bytes)", path, n);
-		status = 1;
+		/* bits above the last cap: readable, the kernel masks them */
+		if (v.problems == FCAP_PROB_HIGHBITS) {
+			warnx("%s: value names capabilities above %u, unknown to this kernel",
+			      path, fcap_last_cap());
+		} else {
+			warnx("%s: malformed capability value (%zd bytes)",
+			      path, n);
+			status = 1;
+		}
 	}
 	if (format != FMT_TEXT || v.rev >= 2 || !v.problems)
 		print_value(path, &v);

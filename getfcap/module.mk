@@ -1,3 +1,4 @@
 # getfcap/: print file capabilities (getcap-compatible).
 $(eval $(call add_tool,getfcap,getfcap/getfcap.o,))
 LINT_C += getfcap/getfcap.c
+HOST_SUITES += tests/cli-diff.sh

@@ -1,0 +1,110 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# cli-diff.sh: setfcap/getfcap against the installed libcap setcap/getcap
+# over a few hundred capability texts: same success or failure, same bytes
+# written, same line printed (TAP).
+. "$(dirname "$0")/cli-lib.sh"
+
+SETCAP=$(command -v setcap || echo /usr/sbin/setcap)
+GETCAP=$(command -v getcap || echo /usr/sbin/getcap)
+if ! is_root; then
+	echo "1..0 # SKIP not root (CAP_SETFCAP needed)"
+	exit 0
+fi
+if [ ! -x "$SETCAP" ] || [ ! -x "$GETCAP" ]; then
+	echo "1..0 # SKIP libcap setcap/getcap not installed"
+	exit 0
+fi
+
+texts() {
+	for f in '' e i p ei ep ip eip; do
+		for op in + - =; do
+			for c in cap_chown cap_kill cap_net_raw cap_sys_admin \
+				cap_checkpoint_restore all cap_chown,cap_kill \
+				cap_net_raw,cap_sys_admin; do
+				echo "$c$op$f"
+			done
+		done
+	done
+	cat <<'T'
+
+ 
+=
+=ep
+=p
+all=ep cap_kill-e
+all=p cap_kill-p
+cap_kill+p cap_chown+ep
+cap_kill+ep cap_chown+ep
+cap_kill=eip cap_kill-i
+cap_net_raw+p cap_net_raw+e
+= cap_kill+p
+cap_kill+ep-e
+cap_kill=p+e
+cap_kill+i-i
+cap_kill=pe-p
+CAP_KILL+p
+Cap_Net_Raw=ep
+12=ep
+40+p
+63+p
+64+p
+99999+p
+cap_bogus+p
+cap_kill+x
+cap_kill
+cap_kill=
++p
+-p
+cap_kill++p
+cap_kill,+p
+,cap_kill+p
+cap_kill+p,
+cap_kill=+p
+cap_kill p
+cap_kill+p	cap_chown+i
+ cap_kill+ep 
+cap_setfcap,cap_sys_admin,cap_bpf+ip
+cap_kill+e
+cap_kill+ie
+cap_kill+p cap_kill+e
+all+e
+all-e
+cap_chown=ep cap_chown-p
+cap_chown=i cap_kill=e
+T
+}
+
+texts >texts
+while IFS= read -r t; do
+	rm -f x y
+	touch x y
+	"$SETCAP" "$t" x >/dev/null 2>&1; r1=$?
+	"$SETF" -q "$t" y >/dev/null 2>errs; r2=$?
+	[ "$r1" = 0 ] && r1=ok || r1=fail
+	[ "$r2" = 0 ] && r2=ok || r2=fail
+	h1=$(xhex x) h2=$(xhex y)
+	g1=$("$GETCAP" x 2>/dev/null) g2=$("$GETF" x 2>>errs)
+	why=
+	[ "$r1" = "$r2" ] || why="setcap $r1, setfcap $r2"
+	[ "$h1" = "$h2" ] || why="$why bytes $h1 vs $h2"
+	[ "$g1" = "$g2" ] || why="$why getcap '$g1' vs getfcap '$g2'"
+	if grep -q 'AddressSanitizer\|runtime error' errs; then
+		why="$why sanitizer report"
+	fi
+	if [ -z "$why" ]; then
+		ok "'$t' ($r1)"
+	else
+		notok "'$t': $why"
+	fi
+done <texts
+
+# rootid: setcap -n writes the same v3 bytes
+rm -f x y
+touch x y
+"$SETCAP" -n 1234 cap_kill,cap_chown=ep x >/dev/null 2>&1
+"$SETF" -n 1234 cap_kill,cap_chown=ep y >/dev/null 2>&1
+check "-n 1234 writes the bytes setcap writes" [ "$(xhex x)" = "$(xhex y)" ]
+check "getcap -n and getfcap agree on a v3 value" \
+	[ "$("$GETCAP" -n x)" = "$("$GETF" x)" ]
+done_testing
