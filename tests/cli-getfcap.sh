@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# cli-getfcap.sh: golden cases for getfcap (TAP).
+. "$(dirname "$0")/cli-lib.sh"
+
+rc_is() { want=$1 d=$2; shift 2; "$@" >out 2>errs; got=$?
+	if [ "$got" = "$want" ]; then ok "$d"; else
+		notok "$d (exit $got, want $want)"; sed 's/^/# /' errs; fi; }
+# same FILE DESC: out equals FILE
+same() { if cmp -s "$1" out; then ok "$2"; else notok "$2";
+	diff "$1" out | sed 's/^/# /'; fi; }
+
+rc_is 2 "no operands is a usage error" "$GETF"
+rc_is 0 "-h exits 0" "$GETF" -h
+check "-h prints usage on stdout" grep -q '^usage: getfcap' out
+rc_is 2 "unknown option is a usage error" "$GETF" --bogus x
+touch plain
+rc_is 1 "a missing file makes the exit status 1" "$GETF" nope plain
+check "and names the file" grep -q '^getfcap: nope: ' errs
+rc_is 0 "a file without capabilities prints nothing" "$GETF" plain
+check "nothing on stdout" [ ! -s out ]
+rc_is 0 "-v prints a file without capabilities" "$GETF" -v plain
+echo plain >want
+same want "-v line is the bare path"
+
+if ! is_root; then
+	skip "file capability cases" "not root (CAP_SETFCAP needed)"
+	done_testing
+fi
+
+mkdir -p t/sub
+touch t/a t/b t/empty
+ln -s a t/link
+ln t/a t/sub/hard
+"$SETF" cap_net_raw+ep t/a -n 1000 cap_kill+i t/b >/dev/null
+rc_is 0 "prints caps" "$GETF" t/a
+echo 't/a cap_net_raw=ep' >want
+same want "line matches getcap"
+rc_is 0 "v3 value" "$GETF" t/b
+echo 't/b cap_kill=i [rootid=1000]' >want
+same want "v3 value always shows its rootid (getcap needs -n)"
+rc_is 0 "-n is accepted" "$GETF" -n t/b
+same want "-n output unchanged"
+setfattr -n security.capability t/empty
+rc_is 1 "a zero-length value makes the exit status 1" "$GETF" t/empty t/a
+check "and is reported, not hidden" grep -q '^getfcap: t/empty: .*unreadable' errs
+check "the readable file is still printed" grep -qx 't/a cap_net_raw=ep' out
+setfattr -x security.capability t/empty
+rc_is 0 "symlink operand is not followed" "$GETF" t/link
+check "nothing printed for the symlink" [ ! -s out ]
+rc_is 0 "-rv walks without following symlinks" "$GETF" -rv t
+sort out >sorted
+cat >want <<'W'
+t (Not a regular file)
+t/a cap_net_raw=ep
+t/b cap_kill=i [rootid=1000]
+t/empty
+t/link (Not a regular file)
+t/sub (Not a regular file)
+t/sub/hard cap_net_raw=ep
+W
+if cmp -s want sorted; then ok "-rv lists every file, both names of a hard link"
+else notok "-rv lists every file, both names of a hard link"
+	diff want sorted | sed 's/^/# /'; fi
+rc_is 0 "--raw" "$GETF" --raw t/a t/b
+cat >want <<'W'
+t/a rev=2 effective=1 permitted=0x0000000000002000 inheritable=0x0000000000000000 rootid=- size=20 problems=none
+t/b rev=3 effective=0 permitted=0x0000000000000000 inheritable=0x0000000000000020 rootid=1000 size=24 problems=none
+W
+same want "--raw lines"
+rc_is 0 "--json" "$GETF" --json t/b
+if command -v python3 >/dev/null; then
+	check "--json parses, rootid 1000" python3 -c '
+import json, sys
+o = json.loads(open("out").read())
+sys.exit(not (o["rootid"] == 1000 and o["text"] == "cap_kill=i"
+	and o["revision"] == 3 and o["problems"] == []))'
+else
+	skip "--json parses" "no python3"
+fi
+mkdir t/proc
+if mount -t proc proc t/proc 2>/dev/null; then
+	rc_is 0 "-r does not descend into a proc mount" "$GETF" -rv t
+	check "proc mount skipped" grep -q '^t/proc (skipped' out
+	check "nothing below it listed" sh -c '! grep -q "^t/proc/" out'
+	umount t/proc
+else
+	skip "-r skips proc" "cannot mount proc"
+fi
+done_testing
