@@ -1,0 +1,100 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# kernel/build.sh NAME [NPATCHES]
+#
+# Build one kernel out of tree from Debian's linux-source-6.12:
+#   stock        the unpacked tree as is        -> build/kernel/stock/bzImage
+#   patched      every patch in the series      -> build/kernel/patched/bzImage
+#   bisect-N     the first N patches (NPATCHES) -> build/kernel/bisect/bzImage-N
+# Config: tinyconfig + kernel/config/fcaps.config (+ $EXTRA_CONFIG if set).
+# Incremental: sources are copied once per patch set, object trees are kept;
+# files touched by the old or the new patch set are re-dated so make sees them.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+name=$1
+pristine=$top/build/linux-source-6.12
+series=$top/kernel/patches/series
+frag=$top/kernel/config/fcaps.config
+jobs=${JOBS:-$(nproc)}
+
+sh "$top/kernel/unpack.sh"
+
+patches() {	# the first $1 patches of the series, as paths
+	[ -f "$series" ] || return 0
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series" | head -n "$1" |
+		while read -r p; do echo "$top/kernel/patches/$p"; done
+}
+
+case $name in
+stock)		n=0; src=$pristine; obj=$top/build/kernel/stock-obj
+		out=$top/build/kernel/stock/bzImage ;;
+patched)	n=100000; src=$top/build/kernel/patched-src
+		obj=$top/build/kernel/patched-obj
+		out=$top/build/kernel/patched/bzImage ;;
+bisect)		n=$2; src=$top/build/kernel/bisect-src
+		obj=$top/build/kernel/bisect-obj
+		out=$top/build/kernel/bisect/bzImage-$n ;;
+*)		echo "usage: $0 stock|patched|bisect N" >&2; exit 2 ;;
+esac
+[ -n "${OBJ_SUFFIX:-}" ] && { obj=$obj-$OBJ_SUFFIX; out=$out-$OBJ_SUFFIX; }
+
+# --- source tree -------------------------------------------------------
+if [ "$src" != "$pristine" ]; then
+	list=$(patches "$n")
+	want=$( (echo "$n"; for p in $list; do cat "$p"; done) | sha256sum | cut -d' ' -f1)
+	stamp=$src/.fcaps-applied
+	if [ ! -f "$stamp" ] || [ "$(head -n1 "$stamp")" != "$want" ]; then
+		old_files=
+		[ -f "$stamp" ] && old_files=$(tail -n +2 "$stamp")
+		echo "  COPY $src"
+		rm -rf "$src"
+		cp -a "$pristine" "$src"
+		new_files=
+		for p in $list; do
+			echo "  PATCH $(basename "$p")"
+			patch -s -p1 -d "$src" < "$p"
+			new_files="$new_files $(sed -n 's|^+++ b/||p' "$p")"
+		done
+		# Re-date every file the old or new set touched (incl. reverted).
+		for f in $old_files $new_files; do
+			[ -e "$src/$f" ] && touch "$src/$f"
+		done
+		{ echo "$want"; for f in $old_files $new_files; do echo "$f"; done | sort -u; } > "$stamp"
+	fi
+fi
+
+# --- config ------------------------------------------------------------
+cc=gcc
+command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
+mk() { make -s -C "$src" O="$obj" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"; }
+mkdir -p "$obj" "$(dirname "$out")"
+cfg_in=$( (cat "$frag"; [ -n "${EXTRA_CONFIG:-}" ] && cat "$EXTRA_CONFIG"; true) | sha256sum | cut -d' ' -f1)
+if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fcaps-config" 2>/dev/null)" != "$cfg_in" ]; then
+	echo "  CONFIG $name"
+	mk tinyconfig >/dev/null
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$frag" \
+		${EXTRA_CONFIG:+"$EXTRA_CONFIG"} >/dev/null
+	mk olddefconfig >/dev/null
+	echo "$cfg_in" > "$obj/.fcaps-config"
+fi
+# Every symbol the fragment asks for that exists in this tree must be set.
+for f in "$frag" ${EXTRA_CONFIG:+"$EXTRA_CONFIG"}; do
+	grep '^CONFIG_' "$f" | while IFS= read -r line; do
+		sym=${line%%=*}
+		if grep -q "^config ${sym#CONFIG_}\$" -r "$src" --include='Kconfig*' 2>/dev/null ||
+		   grep -q "^${sym}=" "$obj/.config"; then
+			grep -qx "$line" "$obj/.config" ||
+			{ [ "${line#*=}" = n ] && grep -qx "# $sym is not set" "$obj/.config"; } ||
+				echo "kernel/build.sh: warning: $line not set in $name config" >&2
+		fi
+	done
+done
+
+# --- build -------------------------------------------------------------
+echo "  KBUILD $name"
+start=$(date +%s)
+mk bzImage
+cp "$obj/arch/x86/boot/bzImage" "$out"
+cp "$obj/.config" "$out.config"
+echo "  BZIMAGE ${out#$top/} ($(( $(date +%s) - start ))s)"

@@ -1,0 +1,19 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# kernel/lint.sh CHECKPATCH PATCH...: checkpatch --strict over each patch of
+# the series, run from the kernel tree; any finding fails.
+set -u
+checkpatch=$1; shift
+top=$(cd "$(dirname "$0")/.." && pwd)
+case $checkpatch in /*) ;; *) checkpatch=$top/$checkpatch ;; esac
+rc=0
+for p in "$@"; do
+	case $p in /*) ;; *) p=$top/$p ;; esac
+	if ! out=$(cd "$top/build/linux-source-6.12" &&
+		perl "$checkpatch" --strict --quiet --show-types "$p" 2>&1) ||
+	   [ -n "$out" ]; then
+		printf '%s\n%s\n' "checkpatch: ${p#$top/}:" "$out"
+		rc=1
+	fi
+done
+exit $rc

@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Kernel series and test kernels (included by the top Makefile).
+#
+#   make kernel          build/kernel/{stock,patched}/bzImage (incremental)
+#   make kernel-stock    only the unpatched kernel
+#   make kernel-patched  only the patched kernel
+#   make kernel-nofcaps  patched, CONFIG_SECURITY_FILE_CAPABILITIES=n
+#   make kernel-bisect   every prefix of the series builds
+#   make kernel-boot     boot both kernels once with a busybox initramfs
+#   make lint-kernel     checkpatch.pl --strict over every patch
+
+KERNEL_SERIES := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' \
+	kernel/patches/series 2>/dev/null)
+KERNEL_PATCHES := $(addprefix kernel/patches/,$(KERNEL_SERIES))
+
+.PHONY: kernel kernel-stock kernel-patched kernel-nofcaps kernel-bisect \
+	kernel-boot lint-kernel
+
+kernel: kernel-stock kernel-patched
+
+kernel-stock:
+	$(Q)sh kernel/build.sh stock
+
+kernel-patched:
+	$(Q)sh kernel/build.sh patched
+
+kernel-nofcaps:
+	$(Q)OBJ_SUFFIX=nofcaps EXTRA_CONFIG=kernel/config/nofcaps.config \
+		sh kernel/build.sh patched
+
+kernel-bisect:
+	$(Q)sh kernel/bisect.sh
+
+kernel-boot: kernel
+	$(Q)sh kernel/boot-smoke.sh build/kernel/stock/bzImage
+	$(Q)sh kernel/boot-smoke.sh build/kernel/patched/bzImage
+
+lint-kernel: $(CHECKPATCH)
+	$(Q)sh kernel/lint.sh "$(CHECKPATCH)" $(KERNEL_PATCHES)
+
+lint: lint-kernel
