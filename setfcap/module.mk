@@ -2,3 +2,5 @@
 $(eval $(call add_tool,setfcap,setfcap/setfcap.o,))
 LINT_C += setfcap/setfcap.c
 HOST_SUITES += tests/cli-setfcap.sh
+HOST_SUITES += tests/cli-man.sh
+MAN8 += doc/setfcap.8
