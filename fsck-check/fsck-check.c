@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +39,23 @@
 
 enum output { OUT_TEXT, OUT_JSON, OUT_LIST };
 
+/* A directory waiting to be read, open at @fd. */
+struct job {
+	int fd;
+	char *path;
+	struct stat st;
+	struct job *next;
+};
+
+/* Directories queued beyond this are walked in place: bounds open fds. */
+#define QUEUE_MAX	256
+
 struct scan {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct job *head;
+	size_t queued;
+	size_t active;
 	struct entry *v;
 	size_t n;
 	size_t cap;
@@ -116,10 +133,18 @@ static bool fd_nosuid(int fd, bool *known)
 	return *known && (svfs.f_flag & ST_NOSUID);
 }
 
-static struct entry *scan_push(struct scan *s)
+static void scan_fail(struct scan *s)
+{
+	pthread_mutex_lock(&s->lock);
+	s->status |= EXIT_OPERR;
+	pthread_mutex_unlock(&s->lock);
+}
+
+static void scan_push(struct scan *s, const struct entry *e)
 {
 	struct entry *v;
 
+	pthread_mutex_lock(&s->lock);
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 64;
 		v = realloc(s->v, s->cap * sizeof(*v));
@@ -127,8 +152,8 @@ static struct entry *scan_push(struct scan *s)
 			err(EXIT_OPERR, "out of memory");
 		s->v = v;
 	}
-	memset(&s->v[s->n], 0, sizeof(s->v[0]));
-	return &s->v[s->n++];
+	s->v[s->n++] = *e;
+	pthread_mutex_unlock(&s->lock);
 }
 
 /* The value is unreadable: is the name really there? */
@@ -158,7 +183,7 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 {
 	unsigned char buf[ENTRY_RAW_MAX];
 	const struct stat *st = m->st;
-	struct entry *e;
+	struct entry ent = { 0 }, *e = &ent;
 	ssize_t n;
 	int read_err = 0;
 
@@ -178,11 +203,10 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 			break;
 		default:
 			warn("%s: cannot read capabilities", path);
-			s->status |= EXIT_OPERR;
+			scan_fail(s);
 			return;
 		}
 	}
-	e = scan_push(s);
 	e->path = strdup(path);
 	if (!e->path)
 		err(EXIT_OPERR, "out of memory");
@@ -202,6 +226,7 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 		e->len = n;
 		memcpy(e->raw, buf, n);
 	}
+	scan_push(s, e);
 }
 
 static char *join(const char *dir, const char *name)
@@ -218,6 +243,79 @@ static char *join(const char *dir, const char *name)
 static void walk_dir(struct scan *s, int dfd, const char *path,
 		     const struct stat *dst);
 
+/* Queue the directory open at @fd; false when the queue is full. */
+static bool enqueue(struct scan *s, int fd, const char *path,
+		    const struct stat *st)
+{
+	struct job *j;
+
+	pthread_mutex_lock(&s->lock);
+	if (s->queued >= QUEUE_MAX) {
+		pthread_mutex_unlock(&s->lock);
+		return false;
+	}
+	j = malloc(sizeof(*j));
+	if (j)
+		j->path = strdup(path);
+	if (!j || !j->path)
+		err(EXIT_OPERR, "out of memory");
+	j->fd = fd;
+	j->st = *st;
+	j->next = s->head;
+	s->head = j;
+	s->queued++;
+	pthread_cond_signal(&s->cond);
+	pthread_mutex_unlock(&s->lock);
+	return true;
+}
+
+static void *worker(void *arg)
+{
+	struct scan *s = arg;
+	struct job *j;
+
+	pthread_mutex_lock(&s->lock);
+	for (;;) {
+		while (!s->head && s->active)
+			pthread_cond_wait(&s->cond, &s->lock);
+		j = s->head;
+		if (!j)
+			break;
+		s->head = j->next;
+		s->queued--;
+		s->active++;
+		pthread_mutex_unlock(&s->lock);
+		walk_dir(s, j->fd, j->path, &j->st);
+		free(j->path);
+		free(j);
+		pthread_mutex_lock(&s->lock);
+		if (!--s->active && !s->head)
+			pthread_cond_broadcast(&s->cond);
+	}
+	pthread_mutex_unlock(&s->lock);
+	return NULL;
+}
+
+/* Drain the queue with @jobs threads, the caller's included. */
+static void run_pool(struct scan *s, long jobs)
+{
+	pthread_t *t;
+	long i, started = 0;
+
+	t = calloc(jobs, sizeof(*t));
+	if (!t)
+		err(EXIT_OPERR, "out of memory");
+	for (i = 1; i < jobs; i++) {
+		if (pthread_create(&t[i], NULL, worker, s))
+			break;
+		started = i;
+	}
+	worker(s);
+	for (i = 1; i <= started; i++)
+		pthread_join(t[i], NULL);
+	free(t);
+}
+
 static void walk_child(struct scan *s, int dfd, const char *dpath,
 		       const struct stat *dst, const struct meta *dm,
 		       const char *name)
@@ -230,7 +328,7 @@ static void walk_child(struct scan *s, int dfd, const char *dpath,
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		if (errno != ENOENT) {
 			warn("%s/%s: cannot stat", dpath, name);
-			s->status |= EXIT_OPERR;
+			scan_fail(s);
 		}
 		return;
 	}
@@ -244,13 +342,13 @@ static void walk_child(struct scan *s, int dfd, const char *dpath,
 	if (fd < 0) {
 		if (errno != ENOENT) {
 			warn("%s: cannot open directory", path);
-			s->status |= EXIT_OPERR;
+			scan_fail(s);
 		}
 		goto out_free;
 	}
 	if (st.st_dev != dst->st_dev && fd_on_pseudo_fs(fd))
 		close(fd);
-	else
+	else if (!enqueue(s, fd, path, &st))
 		walk_dir(s, fd, path, &st);
 out_free:
 	free(path);
@@ -268,7 +366,7 @@ static void walk_dir(struct scan *s, int dfd, const char *path,
 	dir = fdopendir(dfd);
 	if (!dir) {
 		warn("%s: cannot read directory", path);
-		s->status |= EXIT_OPERR;
+		scan_fail(s);
 		close(dfd);
 		return;
 	}
@@ -278,7 +376,7 @@ static void walk_dir(struct scan *s, int dfd, const char *path,
 		if (!d) {
 			if (errno) {
 				warn("%s: cannot read directory", path);
-				s->status |= EXIT_OPERR;
+				scan_fail(s);
 			}
 			break;
 		}
@@ -298,7 +396,7 @@ static void do_scan(struct scan *s, const char *path)
 
 	if (lstat(path, &st) < 0) {
 		warn("%s", path);
-		s->status |= EXIT_OPERR;
+		scan_fail(s);
 		return;
 	}
 	parent = strdup(path);
@@ -322,13 +420,11 @@ static void do_scan(struct scan *s, const char *path)
 	if (fd < 0) {
 		if (S_ISDIR(st.st_mode)) {
 			warn("%s: cannot open directory", path);
-			s->status |= EXIT_OPERR;
+			scan_fail(s);
 		}
 		return;
 	}
-	if (S_ISDIR(st.st_mode))
-		walk_dir(s, fd, path, &st);
-	else
+	if (!S_ISDIR(st.st_mode) || !enqueue(s, fd, path, &st))
 		close(fd);
 }
 
@@ -346,7 +442,7 @@ static void hash_entries(struct scan *s)
 			  O_NOCTTY | O_NONBLOCK);
 		if (fd < 0) {
 			warn("%s: cannot open for hashing", e->path);
-			s->status |= EXIT_OPERR;
+			scan_fail(s);
 			continue;
 		}
 		ret = baseline_sha256_fd(fd, e->sha256);
@@ -354,7 +450,7 @@ static void hash_entries(struct scan *s)
 		if (ret < 0) {
 			errno = -ret;
 			warn("%s: cannot hash", e->path);
-			s->status |= EXIT_OPERR;
+			scan_fail(s);
 			continue;
 		}
 		e->has_sha = true;
@@ -669,7 +765,10 @@ int main(int argc, char **argv)
 {
 	struct opts o = { .out = OUT_TEXT, .fail_on = SEV_WARNING };
 	struct rules_config cfg;
-	struct scan s = { 0 };
+	struct scan s = {
+		.lock = PTHREAD_MUTEX_INITIALIZER,
+		.cond = PTHREAD_COND_INITIALIZER,
+	};
 	struct baseline b = { 0 };
 	struct tally t = { 0 };
 	struct sigaction sa = { .sa_handler = on_sigint };
@@ -681,6 +780,8 @@ int main(int argc, char **argv)
 	if (rules_init(&cfg) < 0)
 		errx(EXIT_OPERR, "cannot parse the default dangerous list");
 	o.jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	if (o.jobs < 1)
+		o.jobs = 1;
 	if (parse_opts(argc, argv, &o, &cfg, &s) < 0)
 		return EXIT_USAGE;
 	if (o.baseline && load_baseline(o.baseline, &b) < 0)
@@ -693,8 +794,10 @@ int main(int argc, char **argv)
 		o.ops = default_ops;
 		o.nops = 1;
 	}
-	for (i = 0; i < (size_t)o.nops && !interrupted; i++)
+	for (i = 0; i < (size_t)o.nops && !interrupted; i++) {
 		do_scan(&s, o.ops[i]);
+		run_pool(&s, o.jobs);
+	}
 	if (s.n)
 		qsort(s.v, s.n, sizeof(*s.v), entry_cmp_path);
 	if (o.baseline || o.save_baseline)

@@ -165,6 +165,19 @@ ok $(($? != 16)) "-j 0 exits 16"
 ok $? "-h exits 0"
 grep -q '^usage: fsck-check' "$t/help"
 ok $? "-h prints usage on stdout"
+if command -v man >/dev/null 2>&1; then
+	syn=$(MANWIDTH=200 man -l "$top/doc/fsck-check.8" 2>/dev/null |
+		sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | sed '1d;$d' | tr -s ' \n' ' ')
+	use=$(sed 's/^usage: //' "$t/help" | tr -s ' \n' ' ')
+	[ "$(echo $syn)" = "$(echo $use)" ]
+	ok $? "man page SYNOPSIS matches usage()"
+else
+	skip "man page SYNOPSIS matches usage()" "no man(1)"
+fi
+"$fc" -j 1 --json "$r" >"$t/j1"
+"$fc" -j 4 --json "$r" >"$t/j4"
+cmp -s "$t/j1" "$t/j4"
+ok $? "-j 1 and -j 4 give the same output"
 
 # Baselines.
 "$fc" -q --save-baseline "$t/base" "$c"
