@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * modelcheck.c - lib's execve model against the running kernel.
+ *
+ * For every (xattr value, process state, file placement) the child sets
+ * itself up, reads its own state with fcap_proc_read_self() (the model's
+ * input, taken from the real process), and execs the probe carrying the
+ * value; the parent compares what the probe reports with what
+ * fcap_model_exec() predicts.  TAP on stdout.  Run as root in the guest;
+ * the kernel flavour comes from the environment (fcaps_kernel=patched).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/capability.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "fcap.h"
+#include "../tap.h"
+
+#define LE(x) (x) & 0xff, ((x) >> 8) & 0xff, ((x) >> 16) & 0xff, (x) >> 24
+
+struct xcase {
+	const char *name;
+	int len;			/* -1: no value */
+	unsigned char bytes[24];
+};
+
+static const struct xcase xcases[] = {
+	{ "none", -1, { 0 } },
+	{ "v2 ipc_lock+ep", 20, { LE(0x02000001), LE(0x4000) } },
+	{ "v2 ipc_lock+p", 20, { LE(0x02000000), LE(0x4000) } },
+	{ "v2 ipc_lock+ie", 20, { LE(0x02000001), LE(0), LE(0x4000) } },
+	{ "v2 all-zero", 20, { LE(0x02000000) } },
+	{ "v2 net_raw,ipc_lock+ep", 20, { LE(0x02000001), LE(0x6000) } },
+	{ "v2 sys_admin+ep", 20, { LE(0x02000001), LE(0x200000) } },
+	{ "v2 flag only", 20, { LE(0x02000001) } },
+	{ "v2 bit 63+p", 20, { LE(0x02000000), LE(0x4000), LE(0),
+			       LE(0x80000000) } },
+	{ "v3 rootid 0 ipc_lock+ep", 24, { LE(0x03000001), LE(0x4000) } },
+	{ "v3 rootid 1000 ipc_lock+ep", 24, { LE(0x03000001), LE(0x4000),
+					      LE(0), LE(0), LE(0), LE(1000) } },
+	{ "zero-length", 0, { 0 } },
+};
+
+static int drop_to_user(void)
+{
+	if (setgroups(0, NULL) || setresgid(1000, 1000, 1000) ||
+	    setresuid(1000, 1000, 1000))
+		return -1;
+	return 0;
+}
+
+static int set_caps(const char *text)
+{
+	cap_t c = cap_from_text(text);
+	int r;
+
+	if (!c)
+		return -1;
+	r = cap_set_proc(c);
+	cap_free(c);
+	return r;
+}
+
+static int keep_to_user(const char *caps)
+{
+	if (prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) || drop_to_user())
+		return -1;
+	return set_caps(caps);
+}
+
+static int p_root(void) { return 0; }
+
+static int p_root_noroot(void)
+{
+	return prctl(PR_SET_SECUREBITS, 1 << 0, 0, 0, 0);
+}
+
+static int p_user(void) { return drop_to_user(); }
+
+static int p_user_inh(void)
+{
+	return keep_to_user("cap_ipc_lock,cap_net_raw=ip");
+}
+
+static int p_user_amb(void)
+{
+	if (keep_to_user("cap_net_raw=ip"))
+		return -1;
+	return prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_NET_RAW, 0, 0);
+}
+
+static int p_user_nnp(void)
+{
+	if (drop_to_user())
+		return -1;
+	return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+}
+
+static int p_user_nobnd(void)
+{
+	if (prctl(PR_CAPBSET_DROP, CAP_IPC_LOCK, 0, 0, 0))
+		return -1;
+	return drop_to_user();
+}
+
+static int p_euid0(void)
+{
+	return setresuid(1000, 0, 0);
+}
+
+static int p_root_nobnd(void)
+{
+	return prctl(PR_CAPBSET_DROP, CAP_IPC_LOCK, 0, 0, 0);
+}
+
+struct pcase {
+	const char *name;
+	int (*setup)(void);
+};
+
+static const struct pcase pcases[] = {
+	{ "root", p_root },
+	{ "root+noroot", p_root_noroot },
+	{ "root-bnd(ipc_lock)", p_root_nobnd },
+	{ "user", p_user },
+	{ "user pI", p_user_inh },
+	{ "user ambient", p_user_amb },
+	{ "user nnp", p_user_nnp },
+	{ "user -bnd(ipc_lock)", p_user_nobnd },
+	{ "uid 1000 euid 0", p_euid0 },
+};
+
+struct fplace {
+	const char *name;
+	const char *dir;
+	mode_t mode;
+	bool nosuid;
+};
+
+static const struct fplace fplaces[] = {
+	{ "tmpfs", "/tmp/mc", 0755, false },
+	{ "setuid-root", "/tmp/mc", 04755, false },
+	{ "nosuid", "/tmp/mc-nosuid", 04755, true },
+};
+
+static char *probe;
+static size_t probe_len;
+
+static int load_probe(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+
+	if (fd < 0 || fstat(fd, &st))
+		return -1;
+	probe_len = (size_t)st.st_size;
+	probe = malloc(probe_len);
+	if (!probe || read(fd, probe, probe_len) != (ssize_t)probe_len)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+/* Make one executable; return its model description in *f. */
+static int make_file(const char *path, const struct xcase *x,
+		     const struct fplace *pl, struct fcap_file *f)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0700);
+
+	if (fd < 0 || write(fd, probe, probe_len) != (ssize_t)probe_len ||
+	    close(fd))
+		return -1;
+	if (chown(path, 0, 0) || chmod(path, pl->mode))
+		return -1;
+	memset(f, 0, sizeof(*f));
+	f->mode = S_IFREG | pl->mode;
+	f->owner_mapped = f->group_mapped = true;
+	f->nosuid = pl->nosuid;
+	if (x->len < 0)
+		return 0;
+	if (setxattr(path, FCAP_XATTR_NAME, x->bytes, (size_t)x->len, 0) == 0) {
+		f->has_xattr = true;
+		fcap_decode(x->bytes, (size_t)x->len, &f->xattr);
+	}
+	return 0;
+}
+
+static void run_case(const char *path, const struct fcap_file *f,
+		     const struct pcase *pc, enum fcap_kernel k,
+		     const char *name)
+{
+	int sp[2], out[2], st;
+	struct fcap_proc proc;
+	struct fcap_exec e;
+	char line[256] = "", want[256];
+	FILE *r;
+	pid_t pid;
+
+	if (pipe(sp) || pipe(out)) {
+		tap_ok(0, "%s: pipe", name);
+		return;
+	}
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		char arg0[128];
+		char *argv[] = { arg0, NULL };
+
+		snprintf(arg0, sizeof(arg0), "%s", path);
+
+		close(sp[0]);
+		close(out[0]);
+		dup2(out[1], 1);
+		if (pc->setup() || fcap_proc_read_self(&proc))
+			_exit(3);
+		if (write(sp[1], &proc, sizeof(proc)) != sizeof(proc))
+			_exit(3);
+		execv(path, argv);
+		dprintf(1, "E %d\n", errno);
+		_exit(0);
+	}
+	close(sp[1]);
+	close(out[1]);
+	if (read(sp[0], &proc, sizeof(proc)) != sizeof(proc)) {
+		waitpid(pid, &st, 0);
+		tap_skip("%s: process setup not possible here", name);
+		close(sp[0]);
+		close(out[0]);
+		return;
+	}
+	close(sp[0]);
+	r = fdopen(out[0], "r");
+	if (!r || !fgets(line, sizeof(line), r))
+		line[0] = '\0';
+	line[strcspn(line, "\n")] = '\0';
+	if (r)
+		fclose(r);
+	waitpid(pid, &st, 0);
+
+	fcap_model_exec(&proc, f, k, NULL, &e);
+	if (e.error)
+		snprintf(want, sizeof(want), "E %d", -e.error);
+	else
+		snprintf(want, sizeof(want),
+			 "R %u %u %u %u %" PRIx64 " %" PRIx64 " %" PRIx64
+			 " %" PRIx64 " %" PRIx64 " %x %u", e.uid, e.euid,
+			 e.gid, e.egid, e.cap_inh, e.cap_prm, e.cap_eff,
+			 e.cap_bnd, e.cap_amb, e.securebits, e.secure);
+	if (!tap_is_str(line, want, "%s", name))
+		tap_diag("model: %s", e.why ? e.why : "");
+}
+
+int main(int argc, char **argv)
+{
+	const char *kenv = getenv("fcaps_kernel");
+	enum fcap_kernel k = kenv && !strcmp(kenv, "patched") ?
+			     FCAP_KERNEL_FCAPS : FCAP_KERNEL_MAINLINE;
+	size_t xi, pi, fi;
+	int n = 0;
+
+	if (geteuid() != 0)
+		tap_skip_all("needs root");
+	if (load_probe(argc > 1 ? argv[1] : "/bin/probe"))
+		tap_skip_all("cannot read the probe program");
+	mkdir("/tmp/mc", 0755);
+	mkdir("/tmp/mc-nosuid", 0755);
+	if (mount("mc", "/tmp/mc-nosuid", "tmpfs", MS_NOSUID, NULL))
+		tap_skip_all("cannot mount a nosuid tmpfs");
+	tap_plan((int)(sizeof(xcases) / sizeof(xcases[0]) *
+		       sizeof(pcases) / sizeof(pcases[0]) *
+		       sizeof(fplaces) / sizeof(fplaces[0])));
+	tap_diag("kernel flavour: %s", k == FCAP_KERNEL_FCAPS ? "fcaps" :
+		 "mainline");
+	for (xi = 0; xi < sizeof(xcases) / sizeof(xcases[0]); xi++)
+		for (fi = 0; fi < sizeof(fplaces) / sizeof(fplaces[0]); fi++) {
+			const struct fplace *pl = &fplaces[fi];
+			struct fcap_file f;
+			char path[128];
+
+			snprintf(path, sizeof(path), "%s/p%d", pl->dir, n++);
+			if (make_file(path, &xcases[xi], pl, &f)) {
+				tap_diag("cannot make %s: %s", path,
+					 strerror(errno));
+				continue;
+			}
+			for (pi = 0; pi < sizeof(pcases) / sizeof(pcases[0]);
+			     pi++) {
+				char name[160];
+
+				snprintf(name, sizeof(name), "%s | %s | %s",
+					 xcases[xi].name, pcases[pi].name,
+					 pl->name);
+				run_case(path, &f, &pcases[pi], k, name);
+			}
+		}
+	return tap_done();
+}

@@ -1,0 +1,23 @@
+# tests/vm/: guest suites.  Static test programs go into a busybox
+# initramfs; tests/vm/run.sh boots a kernel under QEMU (TCG) and hands the
+# guest's TAP to tests/tap-run.sh.
+VMB := build/static/
+
+$(B)tests/vm/probe: $(B)tests/vm/probe.o $(B)lib/libfcap.a
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
+
+$(B)tests/vm/modelcheck: $(B)tests/vm/modelcheck.o $(B)tests/tap.o \
+		$(B)lib/libfcap.a
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
+
+.PHONY: vm-bins
+vm-bins: $(B)tests/vm/probe $(B)tests/vm/modelcheck
+
+check-prepare-vm::
+	$(Q)$(MAKE) --no-print-directory B=$(VMB) STATIC=1 vm-bins
+	$(Q)$(MAKE) --no-print-directory kernel-stock
+
+VM_SUITES += tests/vm/model-stock.sh
+LINT_C += $(wildcard tests/vm/*.c)

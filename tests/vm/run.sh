@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# run.sh KERNEL SUITE [KEY=VALUE...]: boot KERNEL under QEMU (TCG: KVM
+# guests hang on these machines) with an initramfs of busybox-static and
+# the static test programs, run /tests/SUITE in the guest and print its TAP.
+# A timeout, a panic or missing markers is a failed suite.
+set -u
+top=${FCAPS_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+cd "$top" || exit 1
+kernel=$1 suite=$2
+shift 2
+if [ ! -f "$kernel" ]; then
+	echo "1..1"
+	echo "not ok 1 - $kernel missing (make kernel)"
+	exit 1
+fi
+work=$top/build/vm/$suite-$(basename "$(dirname "$kernel")")
+rm -rf "$work"
+mkdir -p "$work/root/bin" "$work/root/tests" "$work/root/proc" \
+	"$work/root/sys" "$work/root/dev" "$work/root/tmp"
+cp /bin/busybox "$work/root/bin/busybox"
+ln -s busybox "$work/root/bin/sh"
+cp tests/vm/init "$work/root/init"
+chmod 755 "$work/root/init"
+cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
+	"$work/root/tests/"
+for t in setfcap getfcap fsck-check; do
+	[ -x build/static/$t/$t ] && cp build/static/$t/$t "$work/root/bin/"
+done
+(cd "$work/root" && find . | cpio -o -H newc --quiet) | gzip -1 > "$work/initrd.gz"
+
+timeout "${FCAPS_VM_TIMEOUT:-300}" qemu-system-x86_64 -accel tcg -m 512 \
+	-nographic -no-reboot -kernel "$kernel" -initrd "$work/initrd.gz" \
+	-append "console=ttyS0 panic=-1 quiet fcaps_suite=$suite $*" \
+	</dev/null >"$work/console.log" 2>&1
+rc=$?
+tr -d '\r' <"$work/console.log" >"$work/console.txt"
+if grep -q "Kernel panic" "$work/console.txt"; then
+	echo "Bail out! kernel panic (see $work/console.txt)"
+	exit 1
+fi
+if ! grep -q "^FCAPS-TAP-END" "$work/console.txt"; then
+	echo "Bail out! guest gave no result (qemu exit $rc; $work/console.txt)"
+	exit 1
+fi
+sed -n '/^FCAPS-TAP-BEGIN/,/^FCAPS-TAP-END/p' "$work/console.txt" |
+	sed '1d;$d'
+guest_rc=$(sed -n 's/^FCAPS-TAP-END rc=//p' "$work/console.txt")
+exit "${guest_rc:-1}"
