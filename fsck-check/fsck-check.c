@@ -483,7 +483,9 @@ static char *entry_caps(const struct entry *e)
 	if (e->read_err || !e->len)
 		return NULL;
 	memset(&v, 0, sizeof(v));
-	if (fcap_decode(e->raw, e->len, &v) < 0 || !v.rev)
+	fcap_decode(e->raw, e->len, &v);
+	if (!v.rev || (v.problems & (FCAP_PROB_EMPTY | FCAP_PROB_SHORT |
+				     FCAP_PROB_SIZE | FCAP_PROB_REVISION)))
 		return NULL;
 	if (fcap_to_text(&v, &t) < 0)
 		return NULL;

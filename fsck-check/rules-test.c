@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rules-test.c - fsck-check's rules and baselines on values the host
+ * kernel refuses to store (TAP).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "entry.h"
+#include "../tests/tap.h"
+
+static struct rules_config cfg;
+static char p_t[] = "/usr/bin/t", p_perl[] = "/usr/bin/perl5.36";
+static char p_odd[] = "/a\tb\nc\\d", p_p[] = "/p", p_u[] = "/u";
+
+static void le32(unsigned char *p, uint32_t v)
+{
+	p[0] = v & 0xff;
+	p[1] = (v >> 8) & 0xff;
+	p[2] = (v >> 16) & 0xff;
+	p[3] = (v >> 24) & 0xff;
+}
+
+/* A root-owned 0755 regular file /usr/bin/t with the given value. */
+static void mk(struct entry *e, const uint32_t *w, size_t nw, size_t len)
+{
+	size_t i;
+
+	memset(e, 0, sizeof(*e));
+	e->path = p_t;
+	e->mode = S_IFREG | 0755;
+	e->parent_mode = S_IFDIR | 0755;
+	e->parent_known = true;
+	for (i = 0; i < nw; i++)
+		le32(e->raw + 4 * i, w[i]);
+	e->len = len;
+}
+
+static bool has(const struct entry *e, const char *rule, enum severity sev)
+{
+	struct finding f[ENTRY_FINDINGS_MAX];
+	size_t i, n;
+
+	n = rules_check(e, &cfg, f, ENTRY_FINDINGS_MAX);
+	for (i = 0; i < n; i++)
+		if (!strcmp(f[i].rule, rule) && f[i].sev == sev)
+			return true;
+	return false;
+}
+
+static size_t count(const struct entry *e)
+{
+	struct finding f[ENTRY_FINDINGS_MAX];
+
+	return rules_check(e, &cfg, f, ENTRY_FINDINGS_MAX);
+}
+
+static void test_values(void)
+{
+	static const uint32_t ping[] = { 0x02000001, 1U << 13, 0, 0, 0 };
+	static const uint32_t v1[] = { 0x01000001, 1U << 13, 0 };
+	static const uint32_t flags[] = { 0x02000003, 1U << 13, 0, 0, 0 };
+	static const uint32_t high[] = { 0x02000001, 1U << 13, 0, 1U << 31, 0 };
+	static const uint32_t rev[] = { 0x04000001, 1U << 13, 0, 0, 0 };
+	static const uint32_t v3[] = { 0x03000001, 1U << 13, 0, 0, 0, 1000 };
+	static const uint32_t v3root[] = { 0x03000001, 1U << 13, 0, 0, 0, 0 };
+	static const uint32_t effempty[] = { 0x02000001, 0, 0, 0, 0 };
+	static const uint32_t allzero[] = { 0x02000000, 0, 0, 0, 0 };
+	static const uint32_t admin[] = { 0x02000001, 1U << 21, 0, 0, 0 };
+	struct entry e;
+
+	mk(&e, ping, 5, 20);
+	tap_is_int(count(&e), 0, "cap_net_raw=ep: no findings");
+	mk(&e, allzero, 5, 20);
+	tap_is_int(count(&e), 0, "all-zero v2 is valid: no findings");
+	mk(&e, ping, 0, 0);
+	tap_ok(has(&e, "zero-length", SEV_ERROR), "zero-length value");
+	mk(&e, ping, 1, 3);
+	tap_ok(has(&e, "truncated", SEV_ERROR), "3-byte value");
+	mk(&e, ping, 4, 16);
+	tap_ok(has(&e, "bad-size", SEV_ERROR), "16-byte v2 value");
+	mk(&e, rev, 5, 20);
+	tap_ok(has(&e, "bad-revision", SEV_ERROR), "revision 4");
+	mk(&e, v1, 3, 12);
+	tap_ok(has(&e, "legacy-v1", SEV_WARNING), "v1 value");
+	mk(&e, flags, 5, 20);
+	tap_ok(has(&e, "unknown-flags", SEV_WARNING), "unknown flag bit");
+	mk(&e, high, 5, 20);
+	tap_ok(has(&e, "high-bits", SEV_WARNING), "bit 63 set");
+	mk(&e, v3, 6, 24);
+	tap_ok(has(&e, "namespaced", SEV_INFO), "v3 rootid 1000");
+	mk(&e, v3root, 6, 24);
+	tap_ok(!has(&e, "namespaced", SEV_INFO), "v3 rootid 0 is not namespaced");
+	mk(&e, effempty, 5, 20);
+	tap_ok(has(&e, "effective-empty", SEV_INFO), "effective, empty sets");
+	mk(&e, admin, 5, 20);
+	tap_ok(has(&e, "dangerous", SEV_WARNING), "cap_sys_admin is dangerous");
+	mk(&e, ping, 5, 20);
+	e.read_err = EINVAL;
+	tap_ok(has(&e, "unreadable", SEV_ERROR), "unreadable value");
+	mk(&e, ping, 5, 20);
+	e.path = p_perl;
+	tap_ok(has(&e, "interpreter", SEV_ERROR), "perl5.36 is an interpreter");
+	mk(&e, ping, 5, 20);
+	e.mode = S_IFREG | 02755;
+	tap_ok(has(&e, "setid", SEV_WARNING), "set-gid plus capabilities");
+	e.mode = S_IFREG | 0757;
+	tap_ok(has(&e, "writable", SEV_WARNING), "world-writable");
+	e.mode = S_IFCHR | 0600;
+	tap_ok(has(&e, "non-regular", SEV_WARNING), "character device");
+	mk(&e, ping, 5, 20);
+	e.uid = 1000;
+	tap_ok(has(&e, "not-root-owned", SEV_WARNING), "owned by uid 1000");
+	mk(&e, ping, 5, 20);
+	e.nosuid = e.nosuid_known = true;
+	tap_ok(has(&e, "nosuid-mount", SEV_INFO), "nosuid mount");
+	mk(&e, ping, 5, 20);
+	e.parent_mode = S_IFDIR | 0777;
+	tap_ok(has(&e, "parent-writable", SEV_WARNING), "parent 0777");
+	e.parent_mode = S_IFDIR | 01777;
+	tap_ok(!has(&e, "parent-writable", SEV_WARNING), "parent 1777");
+}
+
+static void test_baseline(void)
+{
+	static const uint32_t ping[] = { 0x02000001, 1U << 13, 0, 0, 0 };
+	char file[] = "/tmp/fsck-check-rules-test.XXXXXX";
+	struct finding f[4];
+	struct baseline b;
+	struct entry e[3];
+	unsigned int line;
+	int fd;
+
+	mk(&e[0], ping, 0, 0);
+	e[0].path = p_odd;
+	mk(&e[1], ping, 5, 20);
+	e[1].path = p_p;
+	e[1].has_sha = true;
+	memset(e[1].sha256, 0xab, 32);
+	mk(&e[2], ping, 5, 20);
+	e[2].path = p_u;
+	e[2].read_err = EINVAL;
+	fd = mkstemp(file);
+	if (fd < 0) {
+		tap_skip("mkstemp: %s", strerror(errno));
+		return;
+	}
+	close(fd);
+	tap_is_int(baseline_save(file, e, 3), 0, "baseline saved");
+	tap_is_int(baseline_load(file, &b, &line), 0, "baseline loaded");
+	unlink(file);
+	if (b.n != 3) {
+		tap_ok(0, "3 entries read back (%zu)", b.n);
+		baseline_free(&b);
+		return;
+	}
+	tap_is_str(b.v[0].path, e[0].path, "escaped path round trip");
+	tap_is_int(b.v[0].len, 0, "zero-length value round trip");
+	tap_is_int(baseline_compare(&e[0], &b.v[0], f, 4), 0,
+		   "zero-length value unchanged");
+	tap_is_int(baseline_compare(&e[1], &b.v[1], f, 4), 0,
+		   "v2 value and SHA-256 unchanged");
+	tap_is_int(b.v[2].read_err, EINVAL, "unreadable value round trip");
+	e[1].raw[5] ^= 1;
+	tap_ok(baseline_compare(&e[1], &b.v[1], f, 4) == 1 &&
+	       !strcmp(f[0].rule, "baseline-changed"), "raw value change");
+	e[1].raw[5] ^= 1;
+	e[1].sha256[0] = 0;
+	tap_ok(baseline_compare(&e[1], &b.v[1], f, 4) == 1 &&
+	       !strcmp(f[0].rule, "baseline-content"), "content change");
+	baseline_free(&b);
+}
+
+int main(void)
+{
+	tap_plan(31);
+	if (rules_init(&cfg) < 0)
+		tap_skip_all("cannot parse the dangerous list");
+	test_values();
+	test_baseline();
+	rules_free(&cfg);
+	return tap_done();
+}
