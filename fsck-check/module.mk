@@ -14,3 +14,18 @@ $(B)fsck-check/rules-test.t: $(addprefix $(B),fsck-check/rules-test.o \
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lcrypto $(LIBS_CAP)
 test-bins: $(B)fsck-check/rules-test.t
 HOST_SUITES += $(SANB)fsck-check/rules-test.t
+
+# systemd units: a daily scan of / against /var/lib/fsck-check/baseline.
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+define FSCK_CHECK_INSTALL
+install -d $(DESTDIR)$(SYSTEMDUNITDIR)
+sed 's|@SBINDIR@|$(SBINDIR)|' fsck-check/fsck-check.service \
+	>$(DESTDIR)$(SYSTEMDUNITDIR)/fsck-check.service
+install -m 0644 fsck-check/fsck-check.timer $(DESTDIR)$(SYSTEMDUNITDIR)/
+endef
+define FSCK_CHECK_UNINSTALL
+rm -f $(DESTDIR)$(SYSTEMDUNITDIR)/fsck-check.service \
+	$(DESTDIR)$(SYSTEMDUNITDIR)/fsck-check.timer
+endef
+INSTALL_EXTRA += $(FSCK_CHECK_INSTALL)
+UNINSTALL_EXTRA += $(FSCK_CHECK_UNINSTALL)
