@@ -3,7 +3,8 @@
  * setfcap - set, remove or verify the file capabilities of files
  *
  * usage: setfcap [-fhqv] [-n rootid] [--] (-r|-|caps) file [...]
- *        setfcap [-fqv] [--dry-run] [-n rootid] --manifest file|-
+ *        setfcap [-fqv] [--dry-run] [--fallback-setuid] [-n rootid]
+ *                --manifest file|-
  *
  * Command-line compatible with libcap's setcap: CAPS FILE pairs, where CAPS
  * is a cap_from_text(3) text, "-r" (remove) or "-" (read the text from
@@ -41,13 +42,16 @@ struct op {
 	ino_t ino;
 	unsigned char *old;	/* value before this run */
 	ssize_t old_len;	/* -1: no value */
+	bool old_bad;		/* a value the kernel refuses to return */
+	mode_t old_mode;
+	bool chmodded;		/* --fallback-setuid set S_ISUID instead */
 	bool skip;		/* nothing to do (already right) */
 	bool written;
 };
 
 static struct op *ops;
 static size_t nops;
-static bool quiet, verify, if_present, dry_run;
+static bool quiet, verify, if_present, dry_run, fallback_setuid;
 static bool has_rootid;
 static uint32_t rootid;
 
@@ -55,7 +59,7 @@ static void usage(FILE *f, int status)
 {
 	fprintf(f,
 		"usage: setfcap [-fhqv] [-n rootid] [--] (-r|-|caps) file [... (-r|-|caps) file]\n"
-		"       setfcap [-fqv] [--dry-run] [-n rootid] --manifest file|-\n");
+		"       setfcap [-fqv] [--dry-run] [--fallback-setuid] [-n rootid] --manifest file|-\n");
 	if (f == stdout) {
 		fprintf(f,
 			"\n"
@@ -68,7 +72,9 @@ static void usage(FILE *f, int status)
 			"  -q            quiet: no prompt, no verify output\n"
 			"  -v            verify the files carry caps instead of setting them\n"
 			"  --manifest F  apply lines \"caps path\" from F (- for stdin)\n"
-			"  --dry-run     print what would change, change nothing\n");
+			"  --dry-run     print what would change, change nothing\n"
+			"  --fallback-setuid  where the file system cannot store\n"
+			"                capabilities, make a root-owned file set-uid\n");
 	}
 	if (fflush(f) == EOF)
 		status = 1;
@@ -213,8 +219,22 @@ static int read_old(struct op *o)
 	for (;;) {
 		n = fgetxattr(o->fd, FCAP_XATTR_NAME, NULL, 0);
 		if (n < 0) {
-			if (errno == ENODATA) {
+			if (errno == ENODATA || errno == ENOTSUP) {
 				o->old_len = -1;
+				return 0;
+			}
+			if (errno == EINVAL) {
+				/*
+				 * Listed but refused: a zero-length (or
+				 * malformed) value.  Overwriting it is the
+				 * fix; a roll back stores a zero-length one.
+				 */
+				o->old_bad = true;
+				o->old_len = 0;
+				free(o->old);
+				o->old = malloc(1);
+				if (!o->old)
+					err(1, NULL);
 				return 0;
 			}
 			return -1;
@@ -247,6 +267,8 @@ static int do_open(struct op *o)
 			o->ino = ops[i].ino;
 			o->old = NULL;
 			o->old_len = ops[i].old_len;
+			o->old_bad = ops[i].old_bad;
+			o->old_mode = ops[i].old_mode;
 			if (o->old_len >= 0) {
 				o->old = malloc(o->old_len ? o->old_len : 1);
 				if (!o->old)
@@ -282,6 +304,7 @@ static int do_open(struct op *o)
 	}
 	o->dev = fs.st_dev;
 	o->ino = fs.st_ino;
+	o->old_mode = fs.st_mode & 07777;
 	if (read_old(o)) {
 		warn("%s: cannot read capabilities", o->path);
 		return -1;
@@ -366,6 +389,33 @@ static int do_check(struct op *o)
 	return 0;
 }
 
+/*
+ * fallback() - the file system cannot store the value: make the file
+ * set-uid root instead, as Debian postinst scripts do, and say so.
+ */
+static int fallback(struct op *o)
+{
+	struct stat st;
+
+	if (fstat(o->fd, &st)) {
+		warn("%s", o->path);
+		return -1;
+	}
+	if (st.st_uid != 0) {
+		warnx("%s: cannot store capabilities and not owned by root: refusing --fallback-setuid",
+		      o->path);
+		return -1;
+	}
+	if (fchmod(o->fd, (st.st_mode & 07777) | S_ISUID)) {
+		warn("%s: cannot set the set-uid bit", o->path);
+		return -1;
+	}
+	o->chmodded = true;
+	warnx("%s: file system cannot store capabilities: set-uid root instead (it runs with all of root's privileges)",
+	      o->path);
+	return 0;
+}
+
 static int do_write(struct op *o)
 {
 	int ret;
@@ -374,6 +424,9 @@ static int do_write(struct op *o)
 		ret = fremovexattr(o->fd, FCAP_XATTR_NAME);
 	else
 		ret = fsetxattr(o->fd, FCAP_XATTR_NAME, o->buf, o->len, 0);
+	if (ret && !o->remove && fallback_setuid &&
+	    (errno == ENOTSUP || errno == EOPNOTSUPP))
+		return fallback(o);
 	if (ret) {
 		if (o->remove && errno == ENODATA && o->if_present)
 			return 0;
@@ -394,6 +447,16 @@ static void roll_back(void)
 	for (i = nops; i-- > 0;) {
 		struct op *o = &ops[i];
 
+		if (o->chmodded) {
+			ret = fchmod(o->fd, o->old_mode);
+			if (ret) {
+				warn("%s: cannot restore mode", o->path);
+				bad++;
+			} else {
+				n++;
+			}
+			continue;
+		}
 		if (!o->written)
 			continue;
 		if (o->old_len < 0) {
@@ -428,7 +491,7 @@ static void skip_if_right(struct op *o)
 	if (o->verify || o->remove || o->skip)
 		return;
 	n = state_before(o, &cur);
-	if (n == o->len && !memcmp(cur, o->buf, n))
+	if (n == o->len && !o->old_bad && !memcmp(cur, o->buf, n))
 		o->skip = true;
 }
 
@@ -569,6 +632,8 @@ static int option(int argc, char **argv, int *i, const char **manifest)
 		quiet = true;
 	} else if (!strcmp(arg, "--verify")) {
 		verify = true;
+	} else if (!strcmp(arg, "--fallback-setuid")) {
+		fallback_setuid = true;
 	} else if (!strcmp(arg, "--dry-run")) {
 		dry_run = true;
 	} else if (!strcmp(arg, "--license")) {

@@ -96,6 +96,7 @@ while IFS= read -r t; do
 		ok "'$t' ($r1)"
 	else
 		notok "'$t': $why"
+		sed 's/^/# /' errs
 	fi
 done <texts
 
