@@ -21,3 +21,23 @@ check-prepare-vm::
 
 VM_SUITES += tests/vm/model-stock.sh
 LINT_C += $(wildcard tests/vm/*.c)
+
+# The kernel's own capabilities selftest (test_execve + validate_cap),
+# built statically from the unpacked tree; our wrapper merges its two TAP
+# streams (root, then non-root) into one.
+KSELFTEST_CAPS := build/linux-source-6.12/tools/testing/selftests/capabilities
+$(VMB)tests/vm/test_execve $(VMB)tests/vm/validate_cap: $(VMB)tests/vm/%: \
+		$(KSELFTEST_CAPS)/%.c
+	$(quiet) CC $@
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -O2 -std=gnu99 -static -I$(KSELFTEST_CAPS)/.. -o $@ $< \
+		-lcap-ng -lrt -ldl -Wl,--no-warnings
+
+$(KSELFTEST_CAPS)/%.c:
+	$(Q)sh kernel/unpack.sh
+
+check-prepare-vm::
+	$(Q)$(MAKE) --no-print-directory $(VMB)tests/vm/test_execve \
+		$(VMB)tests/vm/validate_cap
+
+VM_SUITES += tests/vm/selftest-caps-stock.sh

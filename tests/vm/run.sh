@@ -24,7 +24,8 @@ ln -s busybox "$work/root/bin/sh"
 cp tests/vm/init "$work/root/init"
 chmod 755 "$work/root/init"
 cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
-	"$work/root/tests/"
+	build/static/tests/vm/test_execve build/static/tests/vm/validate_cap \
+	tests/vm/selftest-caps "$work/root/tests/"
 for t in setfcap getfcap fsck-check; do
 	[ -x build/static/$t/$t ] && cp build/static/$t/$t "$work/root/bin/"
 done
