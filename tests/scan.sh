@@ -179,6 +179,45 @@ fi
 cmp -s "$t/j1" "$t/j4"
 ok $? "-j 1 and -j 4 give the same output"
 
+# Unreadable directories are reported (exit 8) and the scan goes on.
+u=$t/unread
+mkfile "$u/a/tool";	setcap cap_net_raw+ep "$u/a/tool"
+mkfile "$u/z/tool";	setcap cap_net_raw+ep "$u/z/tool"
+mkdir -p "$u/secret";	chmod 0700 "$u/secret"
+chmod 0755 "$t" "$u"
+if command -v setpriv >/dev/null 2>&1; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$fc" --list -j 1 "$u" >"$t/unread.out" 2>"$t/unread.err"
+	rc=$?
+	ok $((rc != 8)) "unreadable directory exits 8 (got $rc)"
+	grep -qF "$u/secret" "$t/unread.err"
+	ok $? "the unreadable directory is named on stderr"
+	[ "$(wc -l <"$t/unread.out")" -eq 2 ]
+	ok $? "the scan goes on past it"
+else
+	for d in "unreadable directory exits 8" "named on stderr" "goes on"; do
+		skip "$d" "no setpriv"
+	done
+fi
+
+# SIGINT: exit 32 with what was scanned so far.
+big=$top/build/linux-source-6.12
+if [ -d "$big" ]; then
+	"$fc" -j 1 --list "$big" >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.05
+	kill -INT $pid 2>/dev/null
+	wait $pid
+	rc=$?
+	if [ $rc -ge 32 ]; then
+		ok 0 "SIGINT exits 32"
+	else
+		skip "SIGINT exits 32" "scan finished first (rc $rc)"
+	fi
+else
+	skip "SIGINT exits 32" "no large tree to interrupt"
+fi
+
 # Baselines.
 "$fc" -q --save-baseline "$t/base" "$c"
 ok $? "--save-baseline on a clean tree"
