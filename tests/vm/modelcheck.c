@@ -196,9 +196,60 @@ static int make_file(const char *path, const struct xcase *x,
 	return 0;
 }
 
+/*
+ * Where the fcaps series means to differ from mainline (patches 3 and 4),
+ * by value name.  Everywhere else the two kernels' models must agree; as
+ * each model is checked against its own kernel, so must the kernels.
+ */
+static const char *const intended[] = {
+	"zero-length",		/* patch 3: no value, exec not blocked */
+	NULL,
+};
+
+static unsigned int unintended;
+
+static bool is_intended(const char *name)
+{
+	const char *const *p;
+
+	for (p = intended; *p; p++)
+		if (!strcmp(*p, name))
+			return true;
+	return false;
+}
+
+static bool same_exec(const struct fcap_exec *a, const struct fcap_exec *b)
+{
+	return a->error == b->error && a->uid == b->uid &&
+	       a->euid == b->euid && a->gid == b->gid && a->egid == b->egid &&
+	       a->cap_inh == b->cap_inh && a->cap_prm == b->cap_prm &&
+	       a->cap_eff == b->cap_eff && a->cap_bnd == b->cap_bnd &&
+	       a->cap_amb == b->cap_amb && a->secure == b->secure;
+}
+
+/* Compare the two kernels' models on the value as the test wrote it. */
+static void compare_flavours(const struct fcap_proc *proc,
+			     const struct fcap_file *f, const struct xcase *x,
+			     const char *name)
+{
+	struct fcap_file as_written = *f;
+	struct fcap_exec m, p;
+
+	if (x->len >= 0) {
+		as_written.has_xattr = true;
+		fcap_decode(x->bytes, (size_t)x->len, &as_written.xattr);
+	}
+	fcap_model_exec(proc, &as_written, FCAP_KERNEL_MAINLINE, NULL, &m);
+	fcap_model_exec(proc, &as_written, FCAP_KERNEL_FCAPS, NULL, &p);
+	if (!same_exec(&m, &p) && !is_intended(x->name)) {
+		unintended++;
+		tap_diag("kernels differ, not intended: %s", name);
+	}
+}
+
 static void run_case(const char *path, const struct fcap_file *f,
-		     const struct pcase *pc, enum fcap_kernel k,
-		     const char *name)
+		     const struct xcase *x, const struct pcase *pc,
+		     enum fcap_kernel k, const char *name)
 {
 	int sp[2], out[2], st;
 	struct fcap_proc proc;
@@ -248,6 +299,7 @@ static void run_case(const char *path, const struct fcap_file *f,
 		fclose(r);
 	waitpid(pid, &st, 0);
 
+	compare_flavours(&proc, f, x, name);
 	fcap_model_exec(&proc, f, k, NULL, &e);
 	if (e.error)
 		snprintf(want, sizeof(want), "E %d", -e.error);
@@ -279,7 +331,7 @@ int main(int argc, char **argv)
 		tap_skip_all("cannot mount a nosuid tmpfs");
 	tap_plan((int)(sizeof(xcases) / sizeof(xcases[0]) *
 		       sizeof(pcases) / sizeof(pcases[0]) *
-		       sizeof(fplaces) / sizeof(fplaces[0])));
+		       sizeof(fplaces) / sizeof(fplaces[0])) + 1);
 	tap_diag("kernel flavour: %s", k == FCAP_KERNEL_FCAPS ? "fcaps" :
 		 "mainline");
 	for (xi = 0; xi < sizeof(xcases) / sizeof(xcases[0]); xi++)
@@ -301,8 +353,11 @@ int main(int argc, char **argv)
 				snprintf(name, sizeof(name), "%s | %s | %s",
 					 xcases[xi].name, pcases[pi].name,
 					 pl->name);
-				run_case(path, &f, &pcases[pi], k, name);
+				run_case(path, &f, &xcases[xi],
+					 &pcases[pi], k, name);
 			}
 		}
+	tap_is_int(unintended, 0,
+		   "mainline and fcaps differ only where patches 3 and 4 say");
 	return tap_done();
 }
