@@ -3,6 +3,7 @@
  * getfcap - print the file capabilities of files
  *
  * usage: getfcap [-hnrv] [--one-file-system] [--raw | --json] file ...
+ *        getfcap --explain [--user user] file ...
  *
  * Prints "path caps" lines like libcap's getcap.  Differences: a v3 value
  * always ends with " [rootid=N]" (-n is accepted and changes nothing), and
@@ -15,12 +16,14 @@
 #include <ftw.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <pwd.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -43,7 +46,8 @@ static size_t nspecial;
 static void usage(FILE *f, int code)
 {
 	fprintf(f,
-		"usage: getfcap [-hnrv] [--one-file-system] [--raw | --json] file ...\n");
+		"usage: getfcap [-hnrv] [--one-file-system] [--raw | --json] file ...\n"
+		"       getfcap --explain [--user user] file ...\n");
 	if (f == stdout)
 		fprintf(f,
 			"\n"
@@ -53,7 +57,9 @@ static void usage(FILE *f, int code)
 			"  -v                 also list files without capabilities\n"
 			"  --one-file-system  -r stays on each operand's file system\n"
 			"  --raw              revision, flag, hex sets, rootid, problems\n"
-			"  --json             one JSON object per line\n");
+			"  --json             one JSON object per line\n"
+			"  --explain          what a process would hold after exec of file\n"
+			"  --user user        ... a fresh login process of user, not this one\n");
 	if (fflush(f) == EOF)
 		code = 1;
 	exit(code);
@@ -337,18 +343,142 @@ static void do_operand(const char *path)
 		report_error(path, "cannot walk", errno);
 }
 
-enum { OPT_ONE_FS = 256, OPT_RAW, OPT_JSON };
+static void print_set(const char *label, uint64_t mask)
+{
+	char *names = NULL;
+
+	if (fcap_mask_to_names(mask, &names))
+		err(1, NULL);
+	printf("  %-12s %s\n", label, *names ? names : "(none)");
+	free(names);
+}
+
+/* Why capability @bit is, or is not, in the new permitted set. */
+static const char *why_cap(uint64_t bit, const struct fcap_proc *p,
+			   const struct fcap_file *f, const struct fcap_exec *x)
+{
+	uint64_t fp = f->has_xattr ? f->xattr.permitted : 0;
+	uint64_t fi = f->has_xattr ? f->xattr.inheritable : 0;
+
+	if (x->cap_prm & bit) {
+		if (x->cap_amb & bit)
+			return "ambient (pA), kept: the file has no capabilities";
+		if (fp & p->cap_bnd & bit)
+			return "file permitted (fP) and in the bounding set";
+		if (p->cap_inh & fi & bit)
+			return "inheritable in both the process (pI) and the file (fI)";
+		return "root: every capability of the bounding set";
+	}
+	if (fp & bit && !(p->cap_bnd & bit))
+		return "file permitted (fP), but dropped from the bounding set";
+	if (fi & bit && !(p->cap_inh & bit))
+		return "file inheritable (fI), but not in the process's inheritable set";
+	if (p->cap_inh & bit && !(fi & bit))
+		return "process inheritable (pI), but not in the file's inheritable set";
+	if (p->cap_amb & bit)
+		return "ambient (pA), cleared: the file carries capabilities or is set-id";
+	if (p->cap_prm & bit)
+		return "held now, but exec grants only what the rules above give";
+	return "not granted by the file";
+}
+
+static void do_explain(const char *path, const char *user)
+{
+	struct fcap_proc proc;
+	struct fcap_file file;
+	struct fcap_policy pol;
+	struct fcap_exec x;
+	struct statvfs sv;
+	struct stat st;
+	unsigned char buf[64];
+	uint64_t all;
+	unsigned int c;
+	ssize_t n;
+
+	if (user) {
+		struct passwd *pw = getpwnam(user);
+
+		if (!pw)
+			errx(EXIT_USAGE, "%s: no such user", user);
+		fcap_proc_init(&proc, pw->pw_uid);
+		proc.gid = proc.egid = pw->pw_gid;
+	} else if (fcap_proc_read_self(&proc)) {
+		report_error(path, "cannot read this process's credentials",
+			     EIO);
+		return;
+	}
+	if (stat(path, &st)) {
+		report_error(path, "cannot stat", errno);
+		return;
+	}
+	memset(&file, 0, sizeof(file));
+	file.mode = st.st_mode;
+	file.uid = st.st_uid;
+	file.gid = st.st_gid;
+	file.owner_mapped = file.group_mapped = true;
+	file.nosuid = !statvfs(path, &sv) && (sv.f_flag & ST_NOSUID);
+	n = getxattr(path, FCAP_XATTR_NAME, buf, sizeof(buf));
+	if (n >= 0) {
+		file.has_xattr = true;
+		fcap_decode(buf, n, &file.xattr);
+	} else if (errno == EINVAL) {
+		/* listed but refused: model it as the zero-length value */
+		file.has_xattr = true;
+		fcap_decode(buf, 0, &file.xattr);
+	} else if (errno != ENODATA && errno != ENOTSUP) {
+		report_error(path, "cannot read capabilities", errno);
+		return;
+	}
+	fcap_policy_default(&pol);
+	fcap_model_exec(&proc, &file, FCAP_KERNEL_MAINLINE, &pol, &x);
+	printf("%s: exec by uid %" PRIu32 " (euid %" PRIu32 ")%s\n", path,
+	       proc.uid, proc.euid, file.nosuid ? ", nosuid mount" : "");
+	if (x.error) {
+		printf("  execve fails: %s\n", strerror(-x.error));
+		if (x.why)
+			printf("  why:         %s\n", x.why);
+		return;
+	}
+	print_set("permitted:", x.cap_prm);
+	print_set("effective:", x.cap_eff);
+	print_set("inheritable:", x.cap_inh);
+	print_set("ambient:", x.cap_amb);
+	printf("  %-12s %s\n", "secure-exec:", x.secure ? "yes" : "no");
+	if (x.why)
+		printf("  %-12s %s\n", "rule:", x.why);
+	all = x.cap_prm | proc.cap_inh | proc.cap_amb | proc.cap_prm;
+	if (file.has_xattr)
+		all |= file.xattr.permitted | file.xattr.inheritable;
+	for (c = 0; c < 64; c++) {
+		uint64_t bit = 1ULL << c;
+		char *name = NULL;
+
+		if (!(all & bit) || fcap_mask_to_names(bit, &name))
+			continue;
+		printf("  %-24s %s%s: %s\n", name,
+		       x.cap_prm & bit ? "P" : "-",
+		       x.cap_eff & bit ? "E" : "-",
+		       why_cap(bit, &proc, &file, &x));
+		free(name);
+	}
+}
+
+enum { OPT_ONE_FS = 256, OPT_RAW, OPT_JSON, OPT_EXPLAIN, OPT_USER };
 
 static const struct option long_opts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "one-file-system", no_argument, NULL, OPT_ONE_FS },
 	{ "raw", no_argument, NULL, OPT_RAW },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "explain", no_argument, NULL, OPT_EXPLAIN },
+	{ "user", required_argument, NULL, OPT_USER },
 	{ NULL, 0, NULL, 0 },
 };
 
 int main(int argc, char **argv)
 {
+	const char *user = NULL;
+	bool explain = false;
 	int c, i;
 
 	while ((c = getopt_long(argc, argv, "hnrv", long_opts, NULL)) != -1) {
@@ -373,16 +503,30 @@ int main(int argc, char **argv)
 		case OPT_JSON:
 			format = FMT_JSON;
 			break;
+		case OPT_EXPLAIN:
+			explain = true;
+			break;
+		case OPT_USER:
+			user = optarg;
+			break;
 		default:
 			usage(stderr, EXIT_USAGE);
 		}
 	}
 	if (optind >= argc)
 		usage(stderr, EXIT_USAGE);
+	if (user && !explain) {
+		warnx("--user goes with --explain");
+		usage(stderr, EXIT_USAGE);
+	}
 	if (recursive)
 		load_special();
-	for (i = optind; i < argc; i++)
-		do_operand(argv[i]);
+	for (i = optind; i < argc; i++) {
+		if (explain)
+			do_explain(argv[i], user);
+		else
+			do_operand(argv[i]);
+	}
 	if (fflush(stdout) == EOF) {
 		warn("standard output");
 		status = 1;

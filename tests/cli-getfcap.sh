@@ -78,6 +78,16 @@ sys.exit(not (o["rootid"] == 1000 and o["text"] == "cap_kill=i"
 else
 	skip "--json parses" "no python3"
 fi
+cp /bin/true t/run
+"$SETF" cap_net_raw+ep t/run >/dev/null
+rc_is 0 "--explain --user nobody" "$GETF" --explain --user nobody t/run
+check "--explain shows the granted set" grep -q '^  permitted: *cap_net_raw$' out
+check "--explain says why" grep -q 'cap_net_raw .*PE: file permitted' out
+setfattr -n security.capability t/run
+rc_is 0 "--explain on a zero-length value" "$GETF" --explain --user nobody t/run
+check "--explain says exec fails" grep -q 'execve fails: Invalid argument' out
+rc_is 2 "--user without --explain is a usage error" "$GETF" --user nobody t/a
+setfattr -x security.capability t/run
 mkdir t/proc
 if mount -t proc proc t/proc 2>/dev/null; then
 	rc_is 0 "-r does not descend into a proc mount" "$GETF" -rv t
