@@ -492,8 +492,80 @@ static char *entry_caps(const struct entry *e)
 	return t;
 }
 
+/*
+ * Hard links: @idx holds entry indices sorted by (dev, ino); the names of
+ * entry i are idx[first[i]] .. idx[first[i] + count[i] - 1].
+ */
+struct links {
+	size_t *idx;
+	size_t *first;
+	size_t *count;
+	const struct entry *v;
+};
+
+static int cmp_inode(const void *a, const void *b, void *arg)
+{
+	const struct entry *v = arg;
+	const struct entry *x = &v[*(const size_t *)a];
+	const struct entry *y = &v[*(const size_t *)b];
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+static void links_build(struct links *l, struct entry *v, size_t n)
+{
+	size_t i, j, k;
+
+	l->v = v;
+	l->idx = calloc(n + 1, sizeof(size_t));
+	l->first = calloc(n + 1, sizeof(size_t));
+	l->count = calloc(n + 1, sizeof(size_t));
+	if (!l->idx || !l->first || !l->count)
+		err(EXIT_OPERR, "out of memory");
+	for (i = 0; i < n; i++)
+		l->idx[i] = i;
+	qsort_r(l->idx, n, sizeof(size_t), cmp_inode, v);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && v[l->idx[j]].dev == v[l->idx[i]].dev &&
+		     v[l->idx[j]].ino == v[l->idx[i]].ino; j++)
+			;
+		for (k = i; k < j; k++) {
+			l->first[l->idx[k]] = i;
+			l->count[l->idx[k]] = j - i;
+		}
+	}
+}
+
+static void links_free(struct links *l)
+{
+	free(l->idx);
+	free(l->first);
+	free(l->count);
+}
+
+static void print_links(const struct entry *e, const struct links *l)
+{
+	size_t i, k, n = 0;
+
+	printf(",\"links\":[");
+	if (e->source != SRC_BASELINE && l && l->idx) {
+		i = e - l->v;
+		for (k = l->first[i]; k < l->first[i] + l->count[i]; k++) {
+			if (l->idx[k] == i)
+				continue;
+			printf("%s", n++ ? "," : "");
+			json_str(l->v[l->idx[k]].path);
+		}
+	}
+	putchar(']');
+}
+
 static void print_json(const struct entry *e, const struct finding *f,
-		       size_t nf)
+		       size_t nf, const struct links *l)
 {
 	static const char *const src[] = { "mounted", "image", "baseline" };
 	char *caps = entry_caps(e);
@@ -525,6 +597,7 @@ static void print_json(const struct entry *e, const struct finding *f,
 	else
 		printf("null");
 	free(caps);
+	print_links(e, l);
 	printf(",\"findings\":[");
 	for (i = 0; i < nf; i++) {
 		printf("%s{\"rule\":\"%s\",\"severity\":\"%s\",\"reason\":",
@@ -556,7 +629,8 @@ struct tally {
 };
 
 static void report(const struct opts *o, const struct entry *e,
-		   const struct finding *f, size_t nf, struct tally *t)
+		   const struct finding *f, size_t nf, struct tally *t,
+		   const struct links *l)
 {
 	size_t i;
 
@@ -567,7 +641,7 @@ static void report(const struct opts *o, const struct entry *e,
 			t->failing++;
 	}
 	if (o->out == OUT_JSON) {
-		print_json(e, f, nf);
+		print_json(e, f, nf, l);
 		return;
 	}
 	if (o->out == OUT_LIST) {
@@ -608,8 +682,11 @@ static void judge_all(const struct opts *o, const struct rules_config *cfg,
 	struct finding f[ENTRY_FINDINGS_MAX];
 	bool *seen = NULL;
 	const struct entry *old;
+	struct links l = { 0 };
 	size_t i, nf;
 
+	if (o->out == OUT_JSON)
+		links_build(&l, s->v, s->n);
 	if (b) {
 		seen = calloc(b->n + 1, sizeof(*seen));
 		if (!seen)
@@ -627,16 +704,17 @@ static void judge_all(const struct opts *o, const struct rules_config *cfg,
 			nf += baseline_compare(e, old, f + nf,
 					       ENTRY_FINDINGS_MAX - nf);
 		}
-		report(o, e, f, nf, t);
+		report(o, e, f, nf, t, &l);
 	}
 	for (i = 0; b && i < b->n; i++) {
 		if (seen[i] || !under_operands(b->v[i].path, o->ops, o->nops))
 			continue;
 		baseline_removed(&b->v[i], f);
 		t->files--;
-		report(o, &b->v[i], f, 1, t);
+		report(o, &b->v[i], f, 1, t, NULL);
 	}
 	free(seen);
+	links_free(&l);
 }
 
 static int parse_caps(const char *opt, const char *arg, uint64_t *mask)

@@ -83,7 +83,7 @@ rc=$?
 ok $((rc != 4)) "findings exit 4 (got $rc)"
 python3 -c 'import json, sys
 keys = {"path", "source", "dev", "ino", "mode", "uid", "gid", "nlink",
-	"value", "error", "caps", "findings"}
+	"value", "error", "caps", "links", "findings"}
 for line in open(sys.argv[1]):
 	o = json.loads(line)
 	assert set(o) == keys, o
@@ -91,6 +91,7 @@ for line in open(sys.argv[1]):
 	for k in ("dev", "ino", "uid", "gid", "nlink"):
 		assert isinstance(o[k], int)
 	int(o["mode"], 8)
+	assert all(isinstance(p, str) for p in o["links"])
 	assert o["value"] is None or all(c in "0123456789abcdef" for c in o["value"])
 	for f in o["findings"]:
 		assert set(f) == {"rule", "severity", "reason"}
@@ -117,6 +118,9 @@ grep -qF "\"path\":\"$r/bin/plain\"" "$out_json"
 ok $((! $?)) "files without capabilities are not listed"
 grep -qF "\"path\":\"$r/bin/ping-link\"" "$out_json"
 ok $? "every name of a hard link is listed"
+grep -F "\"path\":\"$r/bin/ping\"" "$out_json" |
+	grep -qF "\"links\":[\"$r/bin/ping-link\"]"
+ok $? "--json names the other links of a hard-linked file"
 grep -qF "secret" "$out_json"
 ok $((! $?)) "symbolic links are not followed"
 
