@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# bash completion for setfcap and getfcap (installed as both names)
+
+_fcaps_capnames()
+{
+	local c
+	for c in chown dac_override dac_read_search fowner fsetid kill \
+		setgid setuid setpcap linux_immutable net_bind_service \
+		net_broadcast net_admin net_raw ipc_lock ipc_owner sys_module \
+		sys_rawio sys_chroot sys_ptrace sys_pacct sys_admin sys_boot \
+		sys_nice sys_resource sys_time sys_tty_config mknod lease \
+		audit_write audit_control setfcap mac_override mac_admin \
+		syslog wake_alarm block_suspend audit_read perfmon bpf \
+		checkpoint_restore; do
+		echo "cap_$c"
+	done
+}
+
+_setfcap()
+{
+	local cur prev i n=0
+	COMPREPLY=()
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	case $prev in
+	-n | --rootid)
+		return
+		;;
+	--manifest)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return
+		;;
+	esac
+	# count operands before this word: odd -> a file, even -> caps
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		case ${COMP_WORDS[i]} in
+		-n | --rootid) ((i++)) ;;
+		-r | -) ((n++)) ;;
+		-*) ;;
+		*) ((n++)) ;;
+		esac
+	done
+	if ((n % 2)); then
+		COMPREPLY=($(compgen -f -- "$cur"))
+	elif [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W '-f -h -n -q -r -v -- --if-present
+			--help --manifest --dry-run --fallback-setuid' -- "$cur"))
+	else
+		COMPREPLY=($(compgen -W "$(_fcaps_capnames)" -- "${cur##*[,= ]}"))
+	fi
+}
+
+_getfcap()
+{
+	local cur prev
+	COMPREPLY=()
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	if [[ $prev == --user ]]; then
+		COMPREPLY=($(compgen -u -- "$cur"))
+	elif [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W '-h -n -r -v --help --one-file-system
+			--raw --json --explain --user' -- "$cur"))
+	else
+		COMPREPLY=($(compgen -f -- "$cur"))
+	fi
+}
+
+complete -F _setfcap setfcap
+complete -F _getfcap getfcap
