@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -53,6 +54,7 @@ struct job {
 struct scan {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
+	pthread_cond_t pcond;	/* wakes the progress line */
 	struct job *head;
 	size_t queued;
 	size_t active;
@@ -61,6 +63,8 @@ struct scan {
 	size_t cap;
 	bool cross;
 	int status;
+	unsigned long dirs;	/* directories read, for the progress line */
+	bool done;		/* the walk is over: stop the progress line */
 };
 
 struct opts {
@@ -70,6 +74,7 @@ struct opts {
 	const char *save_baseline;
 	const char *baseline;
 	long jobs;
+	bool colour;
 	char **ops;
 	int nops;
 };
@@ -296,6 +301,34 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+/*
+ * A progress line on stderr, when it is a terminal and the scan takes
+ * more than two seconds.
+ */
+static void *progress(void *arg)
+{
+	struct scan *s = arg;
+	struct timespec ts;
+	bool shown = false;
+	int ticks = 0;
+
+	pthread_mutex_lock(&s->lock);
+	while (!s->done) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_sec++;
+		pthread_cond_timedwait(&s->pcond, &s->lock, &ts);
+		if (s->done || ++ticks < 2)
+			continue;
+		fprintf(stderr, "\rfsck-check: %lu directories, %zu names with capabilities\033[K",
+			__atomic_load_n(&s->dirs, __ATOMIC_RELAXED), s->n);
+		shown = true;
+	}
+	pthread_mutex_unlock(&s->lock);
+	if (shown)
+		fprintf(stderr, "\r\033[K");
+	return NULL;
+}
+
 /* Drain the queue with @jobs threads, the caller's included. */
 static void run_pool(struct scan *s, long jobs)
 {
@@ -363,6 +396,7 @@ static void walk_dir(struct scan *s, int dfd, const char *path,
 	DIR *dir;
 
 	m.nosuid = fd_nosuid(dfd, &m.nosuid_known);
+	__atomic_add_fetch(&s->dirs, 1, __ATOMIC_RELAXED);
 	dir = fdopendir(dfd);
 	if (!dir) {
 		warn("%s: cannot read directory", path);
@@ -628,6 +662,12 @@ struct tally {
 	size_t failing;
 };
 
+static const char *const colour[] = {
+	[SEV_INFO] = "\033[36m",
+	[SEV_WARNING] = "\033[33m",
+	[SEV_ERROR] = "\033[1;31m",
+};
+
 static void report(const struct opts *o, const struct entry *e,
 		   const struct finding *f, size_t nf, struct tally *t,
 		   const struct links *l)
@@ -651,7 +691,9 @@ static void report(const struct opts *o, const struct entry *e,
 	for (i = 0; i < nf; i++) {
 		if (o->quiet && f[i].sev < o->fail_on)
 			continue;
-		printf("%s: %s: %s [%s]\n", e->path, severity_name(f[i].sev),
+		printf("%s: %s%s%s: %s [%s]\n", e->path,
+		       o->colour ? colour[f[i].sev] : "",
+		       severity_name(f[i].sev), o->colour ? "\033[0m" : "",
 		       f[i].reason, f[i].rule);
 	}
 }
@@ -848,11 +890,14 @@ int main(int argc, char **argv)
 	struct scan s = {
 		.lock = PTHREAD_MUTEX_INITIALIZER,
 		.cond = PTHREAD_COND_INITIALIZER,
+		.pcond = PTHREAD_COND_INITIALIZER,
 	};
 	struct baseline b = { 0 };
 	struct tally t = { 0 };
 	struct sigaction sa = { .sa_handler = on_sigint };
 	static char root[] = "/";
+	pthread_t prog;
+	bool show;
 	static char *default_ops[] = { root, NULL };
 	size_t i;
 	int ret;
@@ -864,6 +909,7 @@ int main(int argc, char **argv)
 		o.jobs = 1;
 	if (parse_opts(argc, argv, &o, &cfg, &s) < 0)
 		return EXIT_USAGE;
+	o.colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 	if (o.baseline && load_baseline(o.baseline, &b) < 0)
 		return EXIT_OPERR;
 	sigaction(SIGINT, &sa, NULL);
@@ -874,9 +920,18 @@ int main(int argc, char **argv)
 		o.ops = default_ops;
 		o.nops = 1;
 	}
+	show = !o.quiet && isatty(STDERR_FILENO) &&
+	       !pthread_create(&prog, NULL, progress, &s);
 	for (i = 0; i < (size_t)o.nops && !interrupted; i++) {
 		do_scan(&s, o.ops[i]);
 		run_pool(&s, o.jobs);
+	}
+	if (show) {
+		pthread_mutex_lock(&s.lock);
+		s.done = true;
+		pthread_cond_broadcast(&s.pcond);
+		pthread_mutex_unlock(&s.lock);
+		pthread_join(prog, NULL);
 	}
 	if (s.n)
 		qsort(s.v, s.n, sizeof(*s.v), entry_cmp_path);
