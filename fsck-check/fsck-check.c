@@ -62,6 +62,7 @@ struct scan {
 	size_t n;
 	size_t cap;
 	bool cross;
+	bool quiet;
 	int status;
 	unsigned long dirs;	/* directories read, for the progress line */
 	bool done;		/* the walk is over: stop the progress line */
@@ -164,16 +165,32 @@ static void scan_push(struct scan *s, const struct entry *e)
 /* The value is unreadable: is the name really there? */
 static bool has_fcap_name(const char *path)
 {
-	char buf[4096], *p;
-	ssize_t n;
+	char *buf = NULL, *p;
+	ssize_t n, size;
+	bool found = false;
 
-	n = llistxattr(path, buf, sizeof(buf));
-	if (n <= 0)
-		return false;
-	for (p = buf; p < buf + n; p += strlen(p) + 1)
+	do {
+		size = llistxattr(path, NULL, 0);
+		if (size <= 0)
+			return false;
+		free(buf);
+		buf = malloc(size);
+		if (!buf)
+			err(EXIT_OPERR, "out of memory");
+		n = llistxattr(path, buf, size);
+	} while (n < 0 && errno == ERANGE);
+	for (p = buf; n > 0 && p < buf + n; p += strlen(p) + 1)
 		if (!strcmp(p, FCAP_XATTR_NAME))
-			return true;
-	return false;
+			found = true;
+	free(buf);
+	return found;
+}
+
+/* A name went away between readdir and its use: a race, not an error. */
+static void vanished(const struct scan *s, const char *path)
+{
+	if (!s->quiet)
+		warnx("%s: vanished during the scan", path);
 }
 
 struct meta {
@@ -197,7 +214,9 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 		switch (errno) {
 		case ENODATA:
 		case ENOTSUP:
+			return;
 		case ENOENT:
+			vanished(s, path);
 			return;
 		case EINVAL:
 		case EOVERFLOW:
@@ -359,10 +378,14 @@ static void walk_child(struct scan *s, int dfd, const char *dpath,
 	int fd;
 
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-		if (errno != ENOENT) {
-			warn("%s/%s: cannot stat", dpath, name);
-			scan_fail(s);
+		if (errno == ENOENT) {
+			path = join(dpath, name);
+			vanished(s, path);
+			free(path);
+			return;
 		}
+		warn("%s/%s: cannot stat", dpath, name);
+		scan_fail(s);
 		return;
 	}
 	path = join(dpath, name);
@@ -373,7 +396,9 @@ static void walk_child(struct scan *s, int dfd, const char *dpath,
 	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 		    O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
-		if (errno != ENOENT) {
+		if (errno == ENOENT) {
+			vanished(s, path);
+		} else {
 			warn("%s: cannot open directory", path);
 			scan_fail(s);
 		}
@@ -909,6 +934,7 @@ int main(int argc, char **argv)
 		o.jobs = 1;
 	if (parse_opts(argc, argv, &o, &cfg, &s) < 0)
 		return EXIT_USAGE;
+	s.quiet = o.quiet;
 	o.colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 	if (o.baseline && load_baseline(o.baseline, &b) < 0)
 		return EXIT_OPERR;

@@ -204,6 +204,32 @@ else
 	done
 fi
 
+# Names that vanish mid-scan are reported, not fatal.
+v=$t/race
+mkdir -p "$v"
+mkfile "$v/keep";	setcap cap_net_raw+ep "$v/keep"
+python3 -c 'import os, sys, time
+d = sys.argv[1]
+end = time.time() + 2
+while time.time() < end:
+	for i in range(200):
+		os.makedirs(f"{d}/d{i}/e", exist_ok=True)
+		open(f"{d}/f{i}", "w").close()
+	for i in range(200):
+		os.rmdir(f"{d}/d{i}/e"); os.rmdir(f"{d}/d{i}")
+		os.unlink(f"{d}/f{i}")
+' "$v" &
+racer=$!
+bad=0 runs=0
+while kill -0 $racer 2>/dev/null; do
+	"$fc" --list "$v" >"$t/race.out" 2>>"$t/race.err"
+	rc=$?
+	runs=$((runs + 1))
+	[ $rc -eq 0 ] && grep -qF "$v/keep" "$t/race.out" || bad=$((bad + 1))
+done
+wait $racer
+ok $((bad != 0)) "vanishing names are not fatal ($runs runs, $bad bad)"
+
 # SIGINT: exit 32 with what was scanned so far.
 big=$top/build/linux-source-6.12
 if [ -d "$big" ]; then
