@@ -7,6 +7,9 @@
 # busybox-static initramfs whose /init prints a marker and a few facts
 # about file capabilities, then `reboot -f` (with -no-reboot QEMU exits).
 # Fails on a missing marker, a kernel panic or a timeout ($TIMEOUT, 60 s).
+# RUN=/path/to/static-program copies it into the guest and runs it (as root,
+# TMPDIR=/tmp on tmpfs) before the marker; its output lands in the log and
+# on stdout.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 bz=$1; shift
@@ -17,8 +20,10 @@ root=$(mktemp -d "$work/root.XXXXXX")
 log=$work/$(basename "$(dirname "$bz")").log
 trap 'rm -rf "$root"' EXIT
 
+chmod 755 "$root"
 mkdir -p "$root/bin" "$root/proc" "$root/sys" "$root/dev" "$root/tmp"
 cp "$busybox" "$root/bin/busybox"
+[ -n "${RUN:-}" ] && cp "$RUN" "$root/bin/fcaps-run"
 cat > "$root/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
@@ -27,6 +32,9 @@ mount -t sysfs sysfs /sys
 mount -t tmpfs tmpfs /tmp
 echo "FCAPS-BOOT: $(uname -r) file_caps=$(cat /sys/kernel/fscaps 2>/dev/null)"
 grep -q '^Cap' /proc/self/status && echo "FCAPS-BOOT: $(grep CapEff /proc/self/status)"
+if [ -x /bin/fcaps-run ]; then
+	TMPDIR=/tmp /bin/fcaps-run 2>&1 | sed 's/^/FCAPS-RUN: /'
+fi
 echo "FCAPS-BOOT-OK"
 reboot -f
 INIT
@@ -46,4 +54,4 @@ if ! grep -q '^FCAPS-BOOT-OK' "$log"; then
 	echo "boot-smoke: no marker (rc $rc), see $log" >&2; tail -20 "$log" >&2
 	exit 1
 fi
-grep '^FCAPS-BOOT' "$log"
+grep '^FCAPS-' "$log"

@@ -80,14 +80,18 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fcaps-config" 2>/dev/null)" != "$c
 fi
 # Every symbol the fragment asks for that exists in this tree must be set.
 for f in "$frag" ${EXTRA_CONFIG:+"$EXTRA_CONFIG"}; do
-	grep '^CONFIG_' "$f" | while IFS= read -r line; do
+	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p' \
+	    -e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1=n/p' "$f" |
+	while IFS= read -r line; do
 		sym=${line%%=*}
-		if grep -q "^config ${sym#CONFIG_}\$" -r "$src" --include='Kconfig*' 2>/dev/null ||
-		   grep -q "^${sym}=" "$obj/.config"; then
-			grep -qx "$line" "$obj/.config" ||
-			{ [ "${line#*=}" = n ] && grep -qx "# $sym is not set" "$obj/.config"; } ||
-				echo "kernel/build.sh: warning: $line not set in $name config" >&2
-		fi
+		case $line in
+		*=n)	grep -qx "# $sym is not set" "$obj/.config" ||
+			! grep -q "^$sym=" "$obj/.config" && continue ;;
+		*)	grep -qx "$line" "$obj/.config" && continue ;;
+		esac
+		grep -rqx "config ${sym#CONFIG_}" "$src" --include='Kconfig*' ||
+			continue
+		echo "kernel/build.sh: warning: $line not in effect in $name config" >&2
 	done
 done
 
