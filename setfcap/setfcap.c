@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -45,6 +46,7 @@ struct op {
 	bool old_bad;		/* a value the kernel refuses to return */
 	mode_t old_mode;
 	bool chmodded;		/* --fallback-setuid set S_ISUID instead */
+	struct op *prev;	/* the op before this one on the same inode */
 	bool skip;		/* nothing to do (already right) */
 	bool written;
 };
@@ -85,10 +87,15 @@ static struct op *new_op(void)
 {
 	struct op *o;
 
-	o = reallocarray(ops, nops + 1, sizeof(*ops));
-	if (!o)
-		err(1, NULL);
-	ops = o;
+	static size_t room;
+
+	if (nops == room) {
+		room = room ? room * 2 : 16;
+		o = reallocarray(ops, room, sizeof(*ops));
+		if (!o)
+			err(1, NULL);
+		ops = o;
+	}
 	o = &ops[nops++];
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
@@ -130,6 +137,7 @@ static char *read_stdin_text(void)
  */
 static int parse_caps(struct op *o, const char *caps)
 {
+	static size_t last = SIZE_MAX;	/* index: ops moves on realloc */
 	struct fcap_text_error te;
 	int ret;
 
@@ -154,7 +162,13 @@ static int parse_caps(struct op *o, const char *caps)
 			o->val.rootid = rootid;
 		return 0;
 	}
-	ret = fcap_from_text(o->text, &o->val, &te);
+	/* manifests repeat texts: reuse the last parse (rootid aside) */
+	if (last < nops && !strcmp(ops[last].text, o->text)) {
+		o->val = ops[last].val;
+		ret = 0;
+	} else {
+		ret = fcap_from_text(o->text, &o->val, &te);
+	}
 	if (ret) {
 		if (te.clause)
 			warnx("invalid capability text '%s': at '%s': %s",
@@ -176,6 +190,7 @@ static int parse_caps(struct op *o, const char *caps)
 		warnx("cannot encode '%s': %s", o->text, strerror(-o->len));
 		return -1;
 	}
+	last = o - ops;
 	return 0;
 }
 
@@ -258,26 +273,7 @@ static int read_old(struct op *o)
 static int do_open(struct op *o)
 {
 	struct stat ls, fs;
-	size_t i;
 
-	for (i = 0; i < (size_t)(o - ops); i++) {
-		if (ops[i].fd >= 0 && !strcmp(ops[i].path, o->path)) {
-			o->fd = ops[i].fd;
-			o->dev = ops[i].dev;
-			o->ino = ops[i].ino;
-			o->old = NULL;
-			o->old_len = ops[i].old_len;
-			o->old_bad = ops[i].old_bad;
-			o->old_mode = ops[i].old_mode;
-			if (o->old_len >= 0) {
-				o->old = malloc(o->old_len ? o->old_len : 1);
-				if (!o->old)
-					err(1, NULL);
-				memcpy(o->old, ops[i].old, o->old_len);
-			}
-			return 0;
-		}
-	}
 	if (lstat(o->path, &ls)) {
 		warn("%s", o->path);
 		return -1;
@@ -317,9 +313,8 @@ static ssize_t state_before(struct op *o, const unsigned char **val)
 {
 	struct op *p;
 
-	for (p = o - 1; p >= ops; p--) {
-		if (p->verify || p->skip || p->dev != o->dev ||
-		    p->ino != o->ino)
+	for (p = o->prev; p; p = p->prev) {
+		if (p->verify || p->skip)
 			continue;
 		*val = p->remove ? NULL : p->buf;
 		return p->remove ? -1 : p->len;
@@ -367,14 +362,41 @@ static int do_verify(struct op *o)
 	return -1;
 }
 
-/* do_check() - everything short of writing, for one op. */
+static int by_inode(const void *a, const void *b)
+{
+	const struct op *x = *(struct op * const *)a;
+	const struct op *y = *(struct op * const *)b;
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Chain the ops that name the same file (any path), in operand order. */
+static void link_same_inode(void)
+{
+	struct op **v = calloc(nops, sizeof(*v));
+	size_t i;
+
+	if (!v)
+		err(1, NULL);
+	for (i = 0; i < nops; i++)
+		v[i] = &ops[i];
+	qsort(v, nops, sizeof(*v), by_inode);
+	for (i = 1; i < nops; i++)
+		if (v[i]->dev == v[i - 1]->dev && v[i]->ino == v[i - 1]->ino)
+			v[i]->prev = v[i - 1];
+	free(v);
+}
+
+/* do_check() - everything short of writing, for one opened op. */
 static int do_check(struct op *o)
 {
 	const unsigned char *cur;
 	ssize_t n;
 
-	if (do_open(o))
-		return -1;
 	if (o->verify)
 		return do_verify(o);
 	n = state_before(o, &cur);
@@ -553,11 +575,29 @@ static int read_manifest(const char *name)
 	return bad ? -1 : 0;
 }
 
+/* Every file stays open until the end: allow as many as we may. */
+static void raise_fd_limit(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
 static int do_apply(bool manifest)
 {
 	size_t i;
 	int bad = 0;
 
+	raise_fd_limit();
+	for (i = 0; i < nops; i++)
+		if (do_open(&ops[i]))
+			bad = 1;
+	if (bad)
+		return 1;
+	link_same_inode();
 	for (i = 0; i < nops; i++)
 		if (do_check(&ops[i]))
 			bad = 1;

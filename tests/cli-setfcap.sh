@@ -163,4 +163,63 @@ if mount -t ramfs ramfs nx 2>/dev/null; then
 else
 	skip "file system without xattr support" "cannot mount ramfs"
 fi
+# several ops on one file, by any name, act in operand order
+touch s1
+ln s1 s1link
+rc_is 0 "set then verify the same file in one run" \
+	"$SETF" cap_kill+p s1 -v cap_kill+p ./s1
+check "verify saw the value set earlier in the run" grep -qx './s1: OK' out
+rc_is 0 "-r through a hard link after a set" \
+	"$SETF" cap_chown+p s1 -r s1link
+check "the hard-linked file ends without a value" [ "$(xhex s1)" = none ]
+"$SETF" cap_chown+p s1 >/dev/null 2>&1
+if mount -t ramfs ramfs nx 2>/dev/null; then
+	touch nx/q
+	rc_is 1 "two writes to one file, then a failure" \
+		"$SETF" cap_kill+p s1 cap_net_raw+p s1link cap_kill+p nx/q
+	check "the file is back to its value before the run" \
+		[ "$(xhex s1)" = 0000000201000000000000000000000000000000 ]
+	umount nx
+else
+	skip "two writes to one file, then a failure" "cannot mount ramfs"
+fi
+
+# symlink swap race: a path flipping between a file and a symlink to a
+# victim must never get the victim a value
+touch victim sw.file
+(
+	i=0
+	while [ $i -lt 4000 ]; do
+		ln -sf victim sw.tmp && mv -f sw.tmp sw
+		ln -f sw.file sw.tmp2 && mv -f sw.tmp2 sw
+		i=$((i + 1))
+	done
+) &
+racer=$!
+i=0
+while [ $i -lt 150 ]; do
+	"$SETF" -q cap_sys_admin+ep sw >/dev/null 2>>race.err
+	i=$((i + 1))
+done
+kill "$racer" 2>/dev/null
+wait "$racer" 2>/dev/null
+check "symlink swap never reaches the victim" [ "$(xhex victim)" = none ]
+check "no sanitizer report under the race" \
+	sh -c '! grep -q "AddressSanitizer\|runtime error" race.err'
+# a large manifest: every file written, one failing line changes nothing
+mkdir big
+i=0
+while [ $i -lt 1000 ]; do
+	: >big/$i
+	echo "cap_net_raw+ep big/$i"
+	i=$((i + 1))
+done >big.man
+rc_is 0 "1000-line manifest applies" "$SETF" --manifest big.man
+check "first and last file written" [ "$(xhex big/0)$(xhex big/999)" = \
+	01000002002000000000000000000000000000000100000200200000000000000000000000000000 ]
+sed 's/cap_net_raw+ep/cap_kill+p/' big.man >big2.man
+echo "cap_kill+p big/missing" >>big2.man
+rc_is 1 "a manifest with a missing file fails" "$SETF" --manifest big2.man
+check "and changes no file" [ "$(xhex big/500)" = \
+	0100000200200000000000000000000000000000 ]
 done_testing
