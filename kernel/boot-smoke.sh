@@ -9,7 +9,8 @@
 # Fails on a missing marker, a kernel panic or a timeout ($TIMEOUT, 60 s).
 # RUN=/path/to/static-program copies it into the guest and runs it (as root,
 # TMPDIR=/tmp on tmpfs) before the marker; its output lands in the log and
-# on stdout.
+# on stdout, RUN_ARGS are its arguments.  DISK=image attaches a raw image
+# as virtio disk /dev/vda, mounted (ext4) on /mnt before RUN.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 bz=$1; shift
@@ -29,21 +30,26 @@ cat > "$root/init" <<'INIT'
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
 mount -t tmpfs tmpfs /tmp
 echo "FCAPS-BOOT: $(uname -r) file_caps=$(cat /sys/kernel/fscaps 2>/dev/null)"
 grep -q '^Cap' /proc/self/status && echo "FCAPS-BOOT: $(grep CapEff /proc/self/status)"
+[ -b /dev/vda ] && mkdir -p /mnt && mount -t ext4 /dev/vda /mnt
 if [ -x /bin/fcaps-run ]; then
-	TMPDIR=/tmp /bin/fcaps-run 2>&1 | sed 's/^/FCAPS-RUN: /'
+	TMPDIR=/tmp /bin/fcaps-run $(cat /run-args) 2>&1 | sed 's/^/FCAPS-RUN: /'
 fi
+[ -b /dev/vda ] && umount /mnt
 echo "FCAPS-BOOT-OK"
 reboot -f
 INIT
 chmod 755 "$root/init"
+echo "${RUN_ARGS:-}" > "$root/run-args"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$work/initramfs.cpio.gz"
 
 echo "  BOOT $bz"
 rc=0
 timeout "${TIMEOUT:-60}" qemu-system-x86_64 -accel tcg -m 256 -nographic \
+	${DISK:+-drive file="$DISK",format=raw,if=virtio} \
 	-no-reboot -kernel "$bz" -initrd "$work/initramfs.cpio.gz" \
 	-append "console=ttyS0 panic=-1 $*" > "$log" 2>&1 || rc=$?
 if grep -q 'Kernel panic' "$log"; then
