@@ -193,8 +193,11 @@ static void vanished(const struct scan *s, const char *path)
 		warnx("%s: vanished during the scan", path);
 }
 
+/* What probe() knows of a name; @st NULL: fstatat(@dfd, @name) on a hit. */
 struct meta {
 	const struct stat *st;
+	int dfd;
+	const char *name;
 	mode_t parent_mode;
 	bool parent_known;
 	bool nosuid;
@@ -206,6 +209,7 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 	unsigned char buf[ENTRY_RAW_MAX];
 	const struct stat *st = m->st;
 	struct entry ent = { 0 }, *e = &ent;
+	struct stat lst;
 	ssize_t n;
 	int read_err = 0;
 
@@ -231,6 +235,18 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 			return;
 		}
 	}
+	if (!st) {
+		if (fstatat(m->dfd, m->name, &lst, AT_SYMLINK_NOFOLLOW) < 0) {
+			if (errno == ENOENT) {
+				vanished(s, path);
+				return;
+			}
+			warn("%s: cannot stat", path);
+			scan_fail(s);
+			return;
+		}
+		st = &lst;
+	}
 	e->path = strdup(path);
 	if (!e->path)
 		err(EXIT_OPERR, "out of memory");
@@ -251,17 +267,6 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 		memcpy(e->raw, buf, n);
 	}
 	scan_push(s, e);
-}
-
-static char *join(const char *dir, const char *name)
-{
-	size_t l = strlen(dir);
-	char *p;
-
-	if (asprintf(&p, "%s%s%s", dir, l && dir[l - 1] == '/' ? "" : "/",
-		     name) < 0)
-		err(EXIT_OPERR, "out of memory");
-	return p;
 }
 
 static void walk_dir(struct scan *s, int dfd, const char *path,
@@ -368,31 +373,39 @@ static void run_pool(struct scan *s, long jobs)
 	free(t);
 }
 
-static void walk_child(struct scan *s, int dfd, const char *dpath,
+/*
+ * One directory entry; @path is its full name.  Only directories (and
+ * names of unknown type) are stat()ed up front: for the rest, probe()
+ * stats only the few that carry a value.
+ */
+static void walk_child(struct scan *s, int dfd, const char *path,
 		       const struct stat *dst, const struct meta *dm,
-		       const char *name)
+		       const char *name, unsigned char type)
 {
 	struct stat st;
 	struct meta m = *dm;
-	char *path;
 	int fd;
 
+	m.dfd = dfd;
+	m.name = name;
+	if (type != DT_DIR && type != DT_UNKNOWN) {
+		m.st = NULL;
+		probe(s, path, &m);
+		return;
+	}
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		if (errno == ENOENT) {
-			path = join(dpath, name);
 			vanished(s, path);
-			free(path);
 			return;
 		}
-		warn("%s/%s: cannot stat", dpath, name);
+		warn("%s: cannot stat", path);
 		scan_fail(s);
 		return;
 	}
-	path = join(dpath, name);
 	m.st = &st;
 	probe(s, path, &m);
 	if (!S_ISDIR(st.st_mode) || (st.st_dev != dst->st_dev && !s->cross))
-		goto out_free;
+		return;
 	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 		    O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
@@ -402,14 +415,12 @@ static void walk_child(struct scan *s, int dfd, const char *dpath,
 			warn("%s: cannot open directory", path);
 			scan_fail(s);
 		}
-		goto out_free;
+		return;
 	}
 	if (st.st_dev != dst->st_dev && fd_on_pseudo_fs(fd))
 		close(fd);
 	else if (!enqueue(s, fd, path, &st))
 		walk_dir(s, fd, path, &st);
-out_free:
-	free(path);
 }
 
 /* Walk the directory open at @dfd; closes @dfd. */
@@ -418,6 +429,8 @@ static void walk_dir(struct scan *s, int dfd, const char *path,
 {
 	struct dirent *d;
 	struct meta m = { .parent_mode = dst->st_mode, .parent_known = true };
+	size_t dlen = strlen(path), nlen;
+	char *child;
 	DIR *dir;
 
 	m.nosuid = fd_nosuid(dfd, &m.nosuid_known);
@@ -429,6 +442,13 @@ static void walk_dir(struct scan *s, int dfd, const char *path,
 		close(dfd);
 		return;
 	}
+	/* One buffer for every child's full name: "path/" + NAME_MAX. */
+	child = malloc(dlen + NAME_MAX + 2);
+	if (!child)
+		err(EXIT_OPERR, "out of memory");
+	memcpy(child, path, dlen);
+	if (!dlen || path[dlen - 1] != '/')
+		child[dlen++] = '/';
 	while (!interrupted) {
 		errno = 0;
 		d = readdir(dir);
@@ -441,8 +461,13 @@ static void walk_dir(struct scan *s, int dfd, const char *path,
 		}
 		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
 			continue;
-		walk_child(s, dirfd(dir), path, dst, &m, d->d_name);
+		nlen = strnlen(d->d_name, NAME_MAX);
+		memcpy(child + dlen, d->d_name, nlen);
+		child[dlen + nlen] = '\0';
+		walk_child(s, dirfd(dir), child, dst, &m, d->d_name,
+			   d->d_type);
 	}
+	free(child);
 	closedir(dir);
 }
 
