@@ -202,13 +202,19 @@ static bool name_listed(const char *path)
 	return false;
 }
 
-static void do_getfcap(const char *path, const struct stat *st)
+/*
+ * do_getfcap() - print one file.  Like getcap, an operand must be a
+ * regular file, while -r also asks FIFOs, sockets and devices (through
+ * lgetxattr, which never opens them).
+ */
+static void do_getfcap(const char *path, const struct stat *st, bool any)
 {
 	unsigned char small[64], *buf = small;
 	struct fcap_value v;
 	ssize_t n;
 
-	if (!S_ISREG(st->st_mode)) {
+	if (!S_ISREG(st->st_mode) && (!any || S_ISDIR(st->st_mode) ||
+					S_ISLNK(st->st_mode))) {
 		print_none(path, "Not a regular file");
 		return;
 	}
@@ -301,7 +307,7 @@ static int walk_one(const char *path, const struct stat *st, int type,
 {
 	switch (type) {
 	case FTW_F:
-		do_getfcap(path, st);
+		do_getfcap(path, st, true);
 		break;
 	case FTW_D:
 		if (ftw->level > 0 && is_special(path, st)) {
@@ -334,7 +340,7 @@ static void do_operand(const char *path)
 		return;
 	}
 	if (!recursive || !S_ISDIR(st.st_mode)) {
-		do_getfcap(path, &st);
+		do_getfcap(path, &st, false);
 		return;
 	}
 	if (one_fs)

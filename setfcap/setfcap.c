@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/capability.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
@@ -575,6 +576,27 @@ static int read_manifest(const char *name)
 	return bad ? -1 : 0;
 }
 
+/*
+ * Like setcap: a caller holding CAP_SETFCAP in its permitted set only
+ * (capsh, a service's AmbientCapabilities=) gets it raised to effective.
+ */
+static void raise_setfcap(void)
+{
+	cap_value_t v = CAP_SETFCAP;
+	cap_flag_value_t have;
+	cap_t c = cap_get_proc();
+
+	if (!c)
+		return;
+	if (!cap_get_flag(c, CAP_SETFCAP, CAP_PERMITTED, &have) &&
+	    have == CAP_SET &&
+	    !cap_get_flag(c, CAP_SETFCAP, CAP_EFFECTIVE, &have) &&
+	    have != CAP_SET &&
+	    !cap_set_flag(c, CAP_EFFECTIVE, 1, &v, CAP_SET))
+		cap_set_proc(c);
+	cap_free(c);
+}
+
 /* Every file stays open until the end: allow as many as we may. */
 static void raise_fd_limit(void)
 {
@@ -606,6 +628,8 @@ static int do_apply(bool manifest)
 	if (manifest)
 		for (i = 0; i < nops; i++)
 			skip_if_right(&ops[i]);
+	if (!dry_run)
+		raise_setfcap();
 	for (i = 0; i < nops; i++) {
 		struct op *o = &ops[i];
 

@@ -108,4 +108,28 @@ touch x y
 check "-n 1234 writes the bytes setcap writes" [ "$(xhex x)" = "$(xhex y)" ]
 check "getcap -n and getfcap agree on a v3 value" \
 	[ "$("$GETCAP" -n x)" = "$("$GETF" x)" ]
+# -v output and status, matching and differing
+rm -f x
+touch x
+"$SETCAP" cap_kill+ep x
+for t in cap_kill+ep cap_kill+p cap_chown+ep; do
+	o1=$("$SETCAP" -v "$t" x 2>/dev/null); r1=$?
+	o2=$("$SETF" -v "$t" x 2>/dev/null); r2=$?
+	check "-v '$t': same output and status ($r1)" \
+		[ "$o1" = "$o2" -a "$r1" = "$r2" ]
+done
+
+# getcap -rv and getfcap -rv print the same lines in the same order
+mkdir -p tree/d/e
+for f in a b c d/x d/y d/e/z; do : >tree/$f; done
+ln -s a tree/l
+ln tree/a tree/d/hard
+mkfifo tree/fifo
+"$SETCAP" cap_kill+ep tree/a cap_chown=i tree/d/y "=" tree/d/e/z
+"$GETCAP" -rv tree >g1 2>&1
+"$GETF" -rv tree >g2 2>&1
+check "getcap -rv and getfcap -rv agree line for line" cmp -s g1 g2
+"$GETCAP" -r tree >g1 2>&1
+"$GETF" -r tree >g2 2>&1
+check "getcap -r and getfcap -r agree line for line" cmp -s g1 g2
 done_testing
