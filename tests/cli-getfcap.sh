@@ -88,6 +88,21 @@ rc_is 0 "--explain on a zero-length value" "$GETF" --explain --user nobody t/run
 check "--explain says exec fails" grep -q 'execve fails: Invalid argument' out
 rc_is 2 "--user without --explain is a usage error" "$GETF" --user nobody t/a
 setfattr -x security.capability t/run
+mkdir -p fs/mnt
+touch fs/top
+"$SETF" cap_kill+p fs/top >/dev/null
+if mount -t tmpfs tmpfs fs/mnt 2>/dev/null; then
+	touch fs/mnt/inner
+	"$SETF" cap_kill+p fs/mnt/inner >/dev/null
+	rc_is 0 "-r crosses into a tmpfs mount" "$GETF" -r fs
+	check "inner file listed" grep -q '^fs/mnt/inner cap_kill=p' out
+	rc_is 0 "--one-file-system -r" "$GETF" --one-file-system -r fs
+	check "stays on the operand's file system" \
+		sh -c 'grep -q "^fs/top " out && ! grep -q "^fs/mnt/inner" out'
+	umount fs/mnt
+else
+	skip "--one-file-system" "cannot mount tmpfs"
+fi
 mkdir t/proc
 if mount -t proc proc t/proc 2>/dev/null; then
 	rc_is 0 "-r does not descend into a proc mount" "$GETF" -rv t
