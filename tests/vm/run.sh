@@ -45,7 +45,7 @@ if ! grep -q "^FCAPS-TAP-END" "$work/console.txt"; then
 	echo "Bail out! guest gave no result (qemu exit $rc; $work/console.txt)"
 	exit 1
 fi
-sed -n '/^FCAPS-TAP-BEGIN/,/^FCAPS-TAP-END/p' "$work/console.txt" |
+sed -n '/FCAPS-TAP-BEGIN$/,/^FCAPS-TAP-END/p' "$work/console.txt" |
 	sed '1d;$d'
 guest_rc=$(sed -n 's/^FCAPS-TAP-END rc=//p' "$work/console.txt")
 exit "${guest_rc:-1}"
