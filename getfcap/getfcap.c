@@ -340,7 +340,7 @@ static void do_operand(const char *path)
 		return;
 	}
 	if (!recursive || !S_ISDIR(st.st_mode)) {
-		do_getfcap(path, &st, false);
+		do_getfcap(path, &st, recursive);
 		return;
 	}
 	if (one_fs)
