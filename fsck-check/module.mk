@@ -29,3 +29,12 @@ rm -f $(DESTDIR)$(SYSTEMDUNITDIR)/fsck-check.service \
 endef
 INSTALL_EXTRA += $(FSCK_CHECK_INSTALL)
 UNINSTALL_EXTRA += $(FSCK_CHECK_UNINSTALL)
+
+# make bench-scan: the audit-scan benchmark (not a test).
+$(B)fsck-check/floor-probe: $(B)fsck-check/floor-probe.o
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lpthread
+.PHONY: bench-scan
+bench-scan: $(B)fsck-check/fsck-check $(B)fsck-check/floor-probe
+	$(Q)sh fsck-check/bench-scan.sh $(B)fsck-check/fsck-check \
+		$(B)fsck-check/floor-probe
