@@ -171,7 +171,7 @@ static int parse_caps(struct op *o, const char *caps)
 		ret = fcap_from_text(o->text, &o->val, &te);
 	}
 	if (ret) {
-		if (te.clause)
+		if (te.clause && strcmp(te.clause, o->text))
 			warnx("invalid capability text '%s': at '%s': %s",
 			      o->text, te.clause,
 			      te.reason ? te.reason : strerror(-ret));
