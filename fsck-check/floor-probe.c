@@ -86,8 +86,13 @@ int main(int argc, char **argv)
 	while ((d = readdir(dir))) {
 		if (d->d_name[0] == '.' || d->d_type != DT_DIR)
 			continue;
-		subdirs = realloc(subdirs, (nsub + 1) * sizeof(*subdirs));
-		if (!subdirs || !(subdirs[nsub++] = strdup(d->d_name)))
+		char **v = realloc(subdirs, (nsub + 1) * sizeof(*v));
+
+		if (!v)
+			err(8, "out of memory");
+		subdirs = v;
+		subdirs[nsub] = strdup(d->d_name);
+		if (!subdirs[nsub++])
 			err(8, "out of memory");
 	}
 	closedir(dir);
