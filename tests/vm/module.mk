@@ -12,14 +12,18 @@ $(B)tests/vm/modelcheck: $(B)tests/vm/modelcheck.o $(B)tests/tap.o \
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
 
+$(B)tests/vm/seed: $(B)tests/vm/seed.o $(B)tests/tap.o $(B)lib/libfcap.a
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
+
 .PHONY: vm-bins
-vm-bins: $(B)tests/vm/probe $(B)tests/vm/modelcheck
+vm-bins: $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed
 
 check-prepare-vm::
 	$(Q)$(MAKE) --no-print-directory B=$(VMB) STATIC=1 vm-bins
 	$(Q)$(MAKE) --no-print-directory kernel-stock
 
-VM_SUITES += tests/vm/model-stock.sh
+VM_SUITES += tests/vm/model-stock.sh tests/vm/seed-stock.sh
 LINT_C += $(wildcard tests/vm/*.c)
 
 # The kernel's own capabilities selftest (test_execve + validate_cap),

@@ -24,6 +24,7 @@ ln -s busybox "$work/root/bin/sh"
 cp tests/vm/init "$work/root/init"
 chmod 755 "$work/root/init"
 cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
+	build/static/tests/vm/seed \
 	build/static/tests/vm/test_execve build/static/tests/vm/validate_cap \
 	tests/vm/selftest-caps "$work/root/tests/"
 for t in setfcap getfcap fsck-check; do
