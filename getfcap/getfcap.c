@@ -388,6 +388,39 @@ static const char *why_cap(uint64_t bit, const struct fcap_proc *p,
 	return "not granted by the file";
 }
 
+/*
+ * A user name from /etc/passwd (read directly: no NSS, so the static
+ * guest build needs no shared libraries), or a numeric uid.
+ */
+static int lookup_user(const char *user, uint32_t *uid, uint32_t *gid)
+{
+	FILE *f = fopen("/etc/passwd", "r");
+	struct passwd *pw;
+	unsigned long n;
+	char *end;
+	int ret = -1;
+
+	while (f && (pw = fgetpwent(f))) {
+		if (!strcmp(pw->pw_name, user)) {
+			*uid = pw->pw_uid;
+			*gid = pw->pw_gid;
+			ret = 0;
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	if (ret) {
+		errno = 0;
+		n = strtoul(user, &end, 10);
+		if (!errno && end != user && !*end && n < 0xffffffffUL) {
+			*uid = *gid = (uint32_t)n;
+			ret = 0;
+		}
+	}
+	return ret;
+}
+
 static void do_explain(const char *path, const char *user)
 {
 	struct fcap_proc proc;
@@ -402,12 +435,12 @@ static void do_explain(const char *path, const char *user)
 	ssize_t n;
 
 	if (user) {
-		struct passwd *pw = getpwnam(user);
+		uint32_t uid, gid;
 
-		if (!pw)
+		if (lookup_user(user, &uid, &gid))
 			errx(EXIT_USAGE, "%s: no such user", user);
-		fcap_proc_init(&proc, pw->pw_uid);
-		proc.gid = proc.egid = pw->pw_gid;
+		fcap_proc_init(&proc, uid);
+		proc.gid = proc.egid = gid;
 	} else if (fcap_proc_read_self(&proc)) {
 		report_error(path, "cannot read this process's credentials",
 			     EIO);

@@ -86,6 +86,9 @@ check "--explain says why" grep -q 'cap_net_raw .*PE: file permitted' out
 setfattr -n security.capability t/run
 rc_is 0 "--explain on a zero-length value" "$GETF" --explain --user nobody t/run
 check "--explain says exec fails" grep -q 'execve fails: Invalid argument' out
+rc_is 0 "--explain --user takes a numeric uid" \
+	"$GETF" --explain --user 4242 t/run
+check "numeric uid used" grep -q 'exec by uid 4242' out
 rc_is 2 "--user without --explain is a usage error" "$GETF" --user nobody t/a
 setfattr -x security.capability t/run
 mkdir -p fs/mnt
