@@ -274,6 +274,21 @@ sed '1s/.*/fsck-check-baseline 7/; 2,$s/$/\tfuture-field/' "$t/base2" \
 	>"$t/base3"
 "$fc" -q --baseline "$t/base3" "$c/bin/inh"
 ok $? "a newer baseline with extra fields still loads"
+setcap cap_net_admin,cap_net_raw+ep "$c/bin/inh"
+"$fc" -q --save-baseline "$t/base5" "$c/bin/inh"
+setcap 'cap_net_raw=ep cap_net_admin+ep' "$c/bin/inh"
+"$fc" -q --baseline "$t/base5" "$c/bin/inh"
+ok $? "the same value written from other text is unchanged"
+cut -f 7 "$t/base5" | grep -q '^x0100000200300000'
+ok $? "the baseline stores the raw value, not its text"
+setcap -r "$c/bin/inh"
+"$fc" --json --baseline "$t/base5" "$c" >"$t/rm.json"
+grep -F "\"path\":\"$c/bin/inh\"" "$t/rm.json" |
+	grep -F '"source":"baseline"' | grep -qF '"rule":"baseline-removed"'
+ok $? "--json reports a removed entry with source baseline"
+"$fc" -q "$r/bin/suid" "$r/bin/inh" >"$t/q2"
+[ "$(wc -l <"$t/q2")" -eq 1 ] && grep -qF '[setid]' "$t/q2"
+ok $? "-q prints only findings at or above --fail-on"
 echo garbage >"$t/base4"
 "$fc" -q --baseline "$t/base4" "$c" 2>/dev/null
 ok $(($? != 8)) "an invalid baseline is an operational error"
