@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# kernel/mkdev.sh [--export]
+#
+# Without argument: (re)create build/kernel/dev, a git repository over a copy
+# of the unpacked tree with a "baseline" commit on branch "base" and the
+# series applied with `git am` on branch "fcaps".  Edit there (commit,
+# `git rebase -i base`), then `kernel/mkdev.sh --export` writes the branch
+# back to kernel/patches/ (format-patch + series) and runs checkpatch.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+dev=$top/build/kernel/dev
+pristine=$top/build/linux-source-6.12
+# Paths tracked by the baseline: everything the series touches, and more.
+paths="security fs/xattr.c fs/Kconfig kernel/capability.c include/linux
+include/uapi/linux Documentation/admin-guide tools/testing/selftests/Makefile
+MAINTAINERS"
+g() { git -C "$dev" -c user.name="fcaps developers" \
+	-c user.email=dev@fcaps.invalid "$@"; }
+
+if [ "${1:-}" = --export ]; then
+	out=$top/build/kernel/export
+	rm -rf "$out"
+	g format-patch -q --zero-commit --no-signature -o "$out" base..fcaps
+	rm -f "$top"/kernel/patches/*.patch
+	cp "$out"/*.patch "$top/kernel/patches/"
+	(cd "$top/kernel/patches" && ls *.patch > series)
+	sh "$top/kernel/lint.sh" "$pristine/scripts/checkpatch.pl" \
+		"$top"/kernel/patches/*.patch && echo "  LINT clean"
+	exit 0
+fi
+
+sh "$top/kernel/unpack.sh"
+rm -rf "$dev"
+cp -a "$pristine" "$dev"
+g init -q -b base
+# shellcheck disable=SC2086
+g add -f $paths
+g commit -q -m baseline
+g checkout -q -b fcaps
+for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/kernel/patches/series"); do
+	g am -q "$top/kernel/patches/$p"
+done
+g log --oneline base..fcaps
