@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/vfs.h>
@@ -85,6 +86,17 @@ static volatile sig_atomic_t interrupted;
 static void on_sigint(int sig)
 {
 	interrupted = 1;
+}
+
+/* Queued and nested directories each hold a descriptor. */
+static void raise_fd_limit(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
 }
 
 static void usage(FILE *f)
@@ -712,6 +724,19 @@ struct tally {
 	size_t failing;
 };
 
+/* A path in text output: control bytes as \ooo, so lines cannot be forged. */
+static void put_text_path(const char *path)
+{
+	const unsigned char *p = (const unsigned char *)path;
+
+	for (; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f || *p == '\\')
+			printf("\\%03o", *p);
+		else
+			putchar(*p);
+	}
+}
+
 static const char *const colour[] = {
 	[SEV_INFO] = "\033[36m",
 	[SEV_WARNING] = "\033[33m",
@@ -741,7 +766,8 @@ static void report(const struct opts *o, const struct entry *e,
 	for (i = 0; i < nf; i++) {
 		if (o->quiet && f[i].sev < o->fail_on)
 			continue;
-		printf("%s: %s%s%s: %s [%s]\n", e->path,
+		put_text_path(e->path);
+		printf(": %s%s%s: %s [%s]\n",
 		       o->colour ? colour[f[i].sev] : "",
 		       severity_name(f[i].sev), o->colour ? "\033[0m" : "",
 		       f[i].reason, f[i].rule);
@@ -798,7 +824,8 @@ static void judge_all(const struct opts *o, const struct rules_config *cfg,
 		}
 		report(o, e, f, nf, t, &l);
 	}
-	for (i = 0; b && i < b->n; i++) {
+	/* An interrupted scan has not seen everything: nothing is removed. */
+	for (i = 0; b && !interrupted && i < b->n; i++) {
 		if (seen[i] || !under_operands(b->v[i].path, o->ops, o->nops))
 			continue;
 		baseline_removed(&b->v[i], f);
@@ -964,6 +991,7 @@ int main(int argc, char **argv)
 	if (o.baseline && load_baseline(o.baseline, &b) < 0)
 		return EXIT_OPERR;
 	sigaction(SIGINT, &sa, NULL);
+	raise_fd_limit();
 
 	o.ops = argv + optind;
 	o.nops = argc - optind;
