@@ -175,8 +175,12 @@ if command -v man >/dev/null 2>&1; then
 	use=$(sed 's/^usage: //' "$t/help" | tr -s ' \n' ' ')
 	[ "$(echo $syn)" = "$(echo $use)" ]
 	ok $? "man page SYNOPSIS matches usage()"
+	MANWIDTH=80 man --warnings -l "$top/doc/fsck-check.8" 2>&1 >/dev/null |
+		grep -q .
+	ok $((! $?)) "fsck-check.8 renders without warnings"
 else
 	skip "man page SYNOPSIS matches usage()" "no man(1)"
+	skip "fsck-check.8 renders without warnings" "no man(1)"
 fi
 "$fc" -j 1 --json "$r" >"$t/j1"
 "$fc" -j 4 --json "$r" >"$t/j4"
