@@ -56,6 +56,14 @@ cap_kill
 cap_kill=
 +p
 -p
+-e
+-ep
+-i
+-eip
++ep
+=i
+=ep cap_setfcap-p
+all=eip
 cap_kill++p
 cap_kill,+p
 ,cap_kill+p
