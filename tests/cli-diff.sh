@@ -140,4 +140,19 @@ check "getcap -rv and getfcap -rv agree line for line" cmp -s g1 g2
 "$GETCAP" -r tree >g1 2>&1
 "$GETF" -r tree >g2 2>&1
 check "getcap -r and getfcap -r agree line for line" cmp -s g1 g2
+# -r with and without a value, and text from stdin
+rm -f x y
+touch x y
+"$SETCAP" cap_kill+p x; "$SETF" cap_kill+p y
+"$SETCAP" -r x; r1=$?
+"$SETF" -r y; r2=$?
+check "-r on a file with a value: both succeed" [ "$r1$r2" = 00 ]
+check "-r leaves the same (no) value" [ "$(xhex x)" = none -a "$(xhex y)" = none ]
+"$SETCAP" -r x 2>/dev/null; r1=$?
+"$SETF" -r y 2>/dev/null; r2=$?
+check "-r on a file without a value: both fail" [ "$r1" != 0 -a "$r2" != 0 ]
+echo 'cap_chown,cap_fowner+ei' | "$SETCAP" -q - x; r1=$?
+echo 'cap_chown,cap_fowner+ei' | "$SETF" -q - y; r2=$?
+check "- from stdin: same status and bytes" \
+	[ "$r1$r2" = 00 -a "$(xhex x)" = "$(xhex y)" ]
 done_testing
