@@ -110,6 +110,8 @@ static void report_error(const char *path, const char *what, int e)
 {
 	warnx("%s: %s: %s", path, what, strerror(e));
 	status = 1;
+	if (format == FMT_RAW)
+		printf("%s error=\"%s\"\n", path, strerror(e));
 	if (format == FMT_JSON) {
 		fputs("{\"path\":", stdout);
 		json_string(path);
