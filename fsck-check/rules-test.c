@@ -52,6 +52,19 @@ static bool has(const struct entry *e, const char *rule, enum severity sev)
 	return false;
 }
 
+static bool reason_has(const struct entry *e, const char *rule,
+		       const char *text)
+{
+	struct finding f[ENTRY_FINDINGS_MAX];
+	size_t i, n;
+
+	n = rules_check(e, &cfg, f, ENTRY_FINDINGS_MAX);
+	for (i = 0; i < n; i++)
+		if (!strcmp(f[i].rule, rule) && strstr(f[i].reason, text))
+			return true;
+	return false;
+}
+
 static size_t count(const struct entry *e)
 {
 	struct finding f[ENTRY_FINDINGS_MAX];
@@ -83,6 +96,9 @@ static void test_values(void)
 	tap_ok(has(&e, "truncated", SEV_ERROR), "3-byte value");
 	mk(&e, ping, 4, 16);
 	tap_ok(has(&e, "bad-size", SEV_ERROR), "16-byte v2 value");
+	tap_is_int(count(&e), 1, "no set rules on a value of the wrong size");
+	tap_ok(reason_has(&e, "bad-size", "exec fails with EINVAL"),
+	       "the reason says what exec does");
 	mk(&e, rev, 5, 20);
 	tap_ok(has(&e, "bad-revision", SEV_ERROR), "revision 4");
 	mk(&e, v1, 3, 12);
@@ -177,7 +193,7 @@ static void test_baseline(void)
 
 int main(void)
 {
-	tap_plan(31);
+	tap_plan(33);
 	if (rules_init(&cfg) < 0)
 		tap_skip_all("cannot parse the dangerous list");
 	test_values();

@@ -204,34 +204,54 @@ static void mask_text(uint64_t mask, char *buf, size_t len)
 	snprintf(buf, len, "0x%llx", (unsigned long long)mask);
 }
 
+/* What Linux 6.12's exec does with a problem value, for the reasons. */
+static void exec_verdict(const struct fcap_value *v, char *buf, size_t len)
+{
+	struct fcap_verdict vd;
+
+	fcap_verdict(v, FCAP_KERNEL_MAINLINE, &vd);
+	if (vd.exec == 0)
+		snprintf(buf, len, "; Linux 6.12 exec honours it");
+	else if (vd.exec == -ENODATA)
+		snprintf(buf, len, "; Linux 6.12 exec ignores it");
+	else
+		snprintf(buf, len, "; Linux 6.12 exec fails with %s",
+			 strerrorname_np(-vd.exec) ?: "an error");
+}
+
 static void check_problems(struct sink *s, const struct fcap_value *v)
 {
 	unsigned int p = v->problems;
+	char x[64] = "";
+
+	if (!p)
+		return;
+	exec_verdict(v, x, sizeof(x));
 
 	if (p & FCAP_PROB_EMPTY)
 		add(s, "zero-length", SEV_ERROR,
 		    "zero-length value: every exec of this file fails with EINVAL, root included");
 	if (p & FCAP_PROB_SHORT)
 		add(s, "truncated", SEV_ERROR,
-		    "value of %zu bytes has no magic word", v->size);
+		    "value of %zu bytes has no magic word%s", v->size, x);
 	if (p & FCAP_PROB_SIZE)
 		add(s, "bad-size", SEV_ERROR,
-		    "value of %zu bytes is the wrong size for revision %u",
-		    v->size, (v->magic & FCAP_REVISION_MASK) >> 24);
+		    "value of %zu bytes is the wrong size for revision %u%s",
+		    v->size, (v->magic & FCAP_REVISION_MASK) >> 24, x);
 	if (p & FCAP_PROB_REVISION)
 		add(s, "bad-revision", SEV_ERROR,
-		    "unknown revision 0x%02x", v->magic >> 24);
+		    "unknown revision 0x%02x%s", v->magic >> 24, x);
 	if (p & FCAP_PROB_LEGACY)
 		add(s, "legacy-v1", SEV_WARNING,
-		    "legacy revision 1 value (32-bit sets); rewrite it as v2");
+		    "legacy revision 1 value (32-bit sets)%s", x);
 	if (p & FCAP_PROB_FLAGS)
 		add(s, "unknown-flags", SEV_WARNING,
-		    "unknown flag bits 0x%06x", v->magic & FCAP_FLAGS_MASK &
-		    ~FCAP_FLAG_EFFECTIVE);
+		    "unknown flag bits 0x%06x%s", v->magic & FCAP_FLAGS_MASK &
+		    ~FCAP_FLAG_EFFECTIVE, x);
 	if (p & FCAP_PROB_HIGHBITS)
 		add(s, "high-bits", SEV_WARNING,
-		    "bits above the last known capability (%u) are set",
-		    fcap_last_cap());
+		    "bits above the last known capability (%u) are set%s",
+		    fcap_last_cap(), x);
 }
 
 static void check_value(struct sink *s, const struct entry *e,
@@ -256,6 +276,9 @@ static void check_value(struct sink *s, const struct entry *e,
 		add(s, "namespaced", SEV_INFO,
 		    "v3 value for the namespace whose root is uid %u: not effective on the host",
 		    v.rootid);
+	if (v.problems & (FCAP_PROB_EMPTY | FCAP_PROB_SHORT | FCAP_PROB_SIZE |
+			  FCAP_PROB_REVISION))
+		return;		/* no sets to judge */
 	if (v.rev && v.effective && !v.permitted && !v.inheritable)
 		add(s, "effective-empty", SEV_INFO,
 		    "effective flag set with empty permitted and inheritable sets");
