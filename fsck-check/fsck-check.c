@@ -483,11 +483,46 @@ static void walk_dir(struct scan *s, int dfd, const char *path,
 	closedir(dir);
 }
 
+/* st_mode of the directory holding operand @path ("/" has none). */
+static bool operand_parent(const char *path, mode_t *mode)
+{
+	struct stat pst;
+	char *parent, *slash;
+	size_t l;
+	bool ok;
+
+	parent = strdup(path);
+	if (!parent)
+		err(EXIT_OPERR, "out of memory");
+	l = strlen(parent);
+	while (l > 1 && parent[l - 1] == '/')
+		parent[--l] = '\0';
+	slash = strrchr(parent, '/');
+	if (slash == parent && !slash[1]) {
+		free(parent);
+		return false;
+	}
+	if (slash == parent)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	ok = stat(slash ? parent : ".", &pst) == 0;
+	free(parent);
+	if (ok)
+		*mode = pst.st_mode;
+	return ok;
+}
+
+/*
+ * Scan one operand.  A symbolic link to a directory given as an operand
+ * is followed (as find -H does), so that /bin on a merged-/usr system is
+ * scanned; nothing below it is ever followed.
+ */
 static void do_scan(struct scan *s, const char *path)
 {
-	struct stat st, pst;
+	struct stat st;
 	struct meta m = { .st = &st };
-	char *parent, *slash;
+	bool follow = false;
 	int fd;
 
 	if (lstat(path, &st) < 0) {
@@ -495,24 +530,19 @@ static void do_scan(struct scan *s, const char *path)
 		scan_fail(s);
 		return;
 	}
-	parent = strdup(path);
-	if (!parent)
-		err(EXIT_OPERR, "out of memory");
-	slash = strrchr(parent, '/');
-	if (slash == parent)
-		slash[1] = '\0';
-	else if (slash)
-		*slash = '\0';
-	if (stat(slash ? parent : ".", &pst) == 0) {
-		m.parent_mode = pst.st_mode;
-		m.parent_known = strcmp(path, "/") != 0;
-	}
-	free(parent);
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY |
+	if (S_ISLNK(st.st_mode) && stat(path, &st) == 0 &&
+	    S_ISDIR(st.st_mode))
+		follow = true;
+	else if (lstat(path, &st) < 0)
+		st.st_mode = S_IFLNK;
+	m.parent_known = operand_parent(path, &m.parent_mode);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY |
+		  (follow ? 0 : O_NOFOLLOW) |
 		  (S_ISDIR(st.st_mode) ? O_DIRECTORY : O_PATH));
 	if (fd >= 0)
 		m.nosuid = fd_nosuid(fd, &m.nosuid_known);
-	probe(s, path, &m);
+	if (!follow)
+		probe(s, path, &m);
 	if (fd < 0) {
 		if (S_ISDIR(st.st_mode)) {
 			warn("%s: cannot open directory", path);

@@ -123,6 +123,13 @@ grep -F "\"path\":\"$r/bin/ping\"" "$out_json" |
 ok $? "--json names the other links of a hard-linked file"
 grep -qF "secret" "$out_json"
 ok $((! $?)) "symbolic links are not followed"
+ln -s "$r/bin" "$t/oplink"
+"$fc" --list "$t/oplink" | grep -qxF "$t/oplink/ping cap_net_raw=ep"
+ok $? "a symbolic link operand to a directory is followed (find -H)"
+mkdir "$t/wdir" "$t/wdir/cdir" && chmod 0777 "$t/wdir"
+setraw "$t/wdir/cdir" 0000000200200000000000000000000000000000
+"$fc" --json "$t/wdir/cdir/" | grep -qF '"rule":"parent-writable"'
+ok $? "an operand with a trailing slash is judged in its parent"
 
 "$fc" --list "$r" | sort >"$t/list" 2>/dev/null
 getcap -r "$r" 2>/dev/null | sort >"$t/getcap"
