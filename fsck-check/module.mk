@@ -31,10 +31,12 @@ INSTALL_EXTRA += $(FSCK_CHECK_INSTALL)
 UNINSTALL_EXTRA += $(FSCK_CHECK_UNINSTALL)
 
 # make bench-scan: the audit-scan benchmark (not a test).
-$(B)fsck-check/floor-probe: $(B)fsck-check/floor-probe.o
+# The probe lands under build/ (ignored by git, never installed).
+FLOOR_PROBE := build/bench-scan/floor-probe
+$(FLOOR_PROBE): $(B)fsck-check/floor-probe.o
 	$(quiet) LD $@
+	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lpthread
 .PHONY: bench-scan
-bench-scan: $(B)fsck-check/fsck-check $(B)fsck-check/floor-probe
-	$(Q)sh fsck-check/bench-scan.sh $(B)fsck-check/fsck-check \
-		$(B)fsck-check/floor-probe
+bench-scan: $(B)fsck-check/fsck-check $(FLOOR_PROBE)
+	$(Q)sh fsck-check/bench-scan.sh $(B)fsck-check/fsck-check $(FLOOR_PROBE)
