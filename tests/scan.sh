@@ -325,6 +325,16 @@ else
 	skip "stays on one file system" "cannot mount tmpfs"
 	skip "-x crosses mount points" "cannot mount tmpfs"
 fi
+mkdir -p "$m/proc"
+if mount -t proc proc "$m/proc" 2>/dev/null; then
+	mounts="$m/proc $mounts"
+	"$fc" -x --json "$m" >"$t/px" 2>"$t/px.err"
+	rc=$?
+	[ $rc -eq 0 ] || [ $rc -eq 4 ]
+	ok $? "-x skips a proc mount without errors (rc $rc)"
+else
+	skip "-x skips a proc mount without errors" "cannot mount proc"
+fi
 mkdir -p "$t/ns"
 if mount --bind "$c/bin" "$t/ns" 2>/dev/null; then
 	mounts="$t/ns $mounts"
