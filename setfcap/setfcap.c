@@ -268,40 +268,73 @@ static int read_old(struct op *o)
 }
 
 /*
+ * reopen() - a readable descriptor for the file behind the O_PATH
+ * descriptor @pfd.  Through /proc/self/fd the kernel reopens that very
+ * inode: no path lookup, so nothing can be swapped in.  Without /proc,
+ * open the path again and make sure it is still the same file.
+ */
+static int reopen(const char *path, int pfd, const struct stat *st)
+{
+	const int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+	char self[40];
+	struct stat fs;
+	int fd;
+
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", pfd);
+	fd = open(self, flags);
+	if (fd >= 0 || errno != ENOENT)
+		return fd;
+	fd = open(path, flags | O_NOFOLLOW);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &fs) || fs.st_dev != st->st_dev ||
+	    fs.st_ino != st->st_ino) {
+		close(fd);
+		errno = ESTALE;
+		return -1;
+	}
+	return fd;
+}
+
+/*
  * do_open() - open and check one file: no symlink, directory, FIFO,
- * socket or device, and the descriptor must be the file lstat() saw.
+ * socket or device.  The file is first pinned with O_PATH, which opens
+ * nothing (no FIFO wait, no driver), and only a regular file is reopened
+ * for real.
  */
 static int do_open(struct op *o)
 {
-	struct stat ls, fs;
+	struct stat st;
+	int pfd;
 
-	if (lstat(o->path, &ls)) {
+	pfd = open(o->path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (pfd < 0) {
 		warn("%s", o->path);
 		return -1;
 	}
-	if (!S_ISREG(ls.st_mode)) {
+	if (fstat(pfd, &st)) {
+		warn("%s", o->path);
+		close(pfd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
 		warnx("%s: refusing %s: only regular files carry capabilities",
-		      o->path, type_name(ls.st_mode));
+		      o->path, type_name(st.st_mode));
+		close(pfd);
 		return -1;
 	}
-	o->fd = open(o->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
-		     O_CLOEXEC);
+	o->fd = reopen(o->path, pfd, &st);
+	close(pfd);
 	if (o->fd < 0) {
-		warn("%s", o->path);
+		if (errno == ESTALE)
+			warnx("%s: file changed while being checked", o->path);
+		else
+			warn("%s", o->path);
 		return -1;
 	}
-	if (fstat(o->fd, &fs)) {
-		warn("%s", o->path);
-		return -1;
-	}
-	if (!S_ISREG(fs.st_mode) || fs.st_dev != ls.st_dev ||
-	    fs.st_ino != ls.st_ino) {
-		warnx("%s: file changed while being checked", o->path);
-		return -1;
-	}
-	o->dev = fs.st_dev;
-	o->ino = fs.st_ino;
-	o->old_mode = fs.st_mode & 07777;
+	o->dev = st.st_dev;
+	o->ino = st.st_ino;
+	o->old_mode = st.st_mode & 07777;
 	if (read_old(o)) {
 		warn("%s: cannot read capabilities", o->path);
 		return -1;
