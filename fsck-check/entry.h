@@ -122,4 +122,35 @@ size_t baseline_compare(const struct entry *e, const struct entry *old,
 void baseline_removed(const struct entry *old, struct finding *f);
 int entry_cmp_path(const void *a, const void *b);
 
+/* output.c: exit status bits, as fsck(8) */
+#define EXIT_FINDINGS	4
+#define EXIT_OPERR	8
+#define EXIT_USAGE	16
+#define EXIT_INTR	32
+
+enum output { OUT_TEXT, OUT_JSON, OUT_LIST };
+
+struct opts {
+	enum output out;
+	bool quiet;
+	enum severity fail_on;
+	const char *save_baseline;
+	const char *baseline;
+	long jobs;
+	bool colour;
+	char **ops;		/* the operands, for removed entries */
+	int nops;
+	bool interrupted;	/* the scan did not finish */
+};
+
+struct tally {
+	size_t files;
+	size_t sev[3];
+	size_t failing;
+};
+
+void judge_all(const struct opts *o, const struct rules_config *cfg,
+	       struct entry *v, size_t n, const struct baseline *b,
+	       struct tally *t);
+
 #endif /* FSCK_CHECK_ENTRY_H */

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * output.c - judge entries and print them: text, JSON lines, or a
+ * getcap-compatible list.  Any source of struct entry (the mounted-tree
+ * walker, an image reader) ends here.
+ */
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "entry.h"
+
+static void json_str(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	putchar('"');
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			printf("\\%c", *p);
+		else if (*p < 0x20 || *p >= 0x7f)
+			printf("\\u%04x", *p);
+		else
+			putchar(*p);
+	}
+	putchar('"');
+}
+
+static char *entry_caps(const struct entry *e)
+{
+	struct fcap_value v;
+	char *t = NULL;
+
+	if (e->read_err || !e->len)
+		return NULL;
+	memset(&v, 0, sizeof(v));
+	fcap_decode(e->raw, e->len, &v);
+	if (!v.rev || (v.problems & (FCAP_PROB_EMPTY | FCAP_PROB_SHORT |
+				     FCAP_PROB_SIZE | FCAP_PROB_REVISION)))
+		return NULL;
+	if (fcap_to_text(&v, &t) < 0)
+		return NULL;
+	return t;
+}
+
+/*
+ * Hard links: @idx holds entry indices sorted by (dev, ino); the names of
+ * entry i are idx[first[i]] .. idx[first[i] + count[i] - 1].
+ */
+struct links {
+	size_t *idx;
+	size_t *first;
+	size_t *count;
+	const struct entry *v;
+};
+
+static int cmp_inode(const void *a, const void *b, void *arg)
+{
+	const struct entry *v = arg;
+	const struct entry *x = &v[*(const size_t *)a];
+	const struct entry *y = &v[*(const size_t *)b];
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+static void links_build(struct links *l, struct entry *v, size_t n)
+{
+	size_t i, j, k;
+
+	l->v = v;
+	l->idx = calloc(n + 1, sizeof(size_t));
+	l->first = calloc(n + 1, sizeof(size_t));
+	l->count = calloc(n + 1, sizeof(size_t));
+	if (!l->idx || !l->first || !l->count)
+		err(EXIT_OPERR, "out of memory");
+	for (i = 0; i < n; i++)
+		l->idx[i] = i;
+	qsort_r(l->idx, n, sizeof(size_t), cmp_inode, v);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && v[l->idx[j]].dev == v[l->idx[i]].dev &&
+		     v[l->idx[j]].ino == v[l->idx[i]].ino; j++)
+			;
+		for (k = i; k < j; k++) {
+			l->first[l->idx[k]] = i;
+			l->count[l->idx[k]] = j - i;
+		}
+	}
+}
+
+static void links_free(struct links *l)
+{
+	free(l->idx);
+	free(l->first);
+	free(l->count);
+}
+
+static void print_links(const struct entry *e, const struct links *l)
+{
+	size_t i, k, n = 0;
+
+	printf(",\"links\":[");
+	if (e->source != SRC_BASELINE && l && l->idx) {
+		i = e - l->v;
+		for (k = l->first[i]; k < l->first[i] + l->count[i]; k++) {
+			if (l->idx[k] == i)
+				continue;
+			printf("%s", n++ ? "," : "");
+			json_str(l->v[l->idx[k]].path);
+		}
+	}
+	putchar(']');
+}
+
+static void print_json(const struct entry *e, const struct finding *f,
+		       size_t nf, const struct links *l)
+{
+	static const char *const src[] = { "mounted", "image", "baseline" };
+	char *caps = entry_caps(e);
+	size_t i;
+
+	printf("{\"path\":");
+	json_str(e->path);
+	printf(",\"source\":\"%s\",\"dev\":%llu,\"ino\":%llu,\"mode\":\"%o\","
+	       "\"uid\":%u,\"gid\":%u,\"nlink\":%llu,\"value\":",
+	       src[e->source], (unsigned long long)e->dev,
+	       (unsigned long long)e->ino, e->mode, e->uid, e->gid,
+	       (unsigned long long)e->nlink);
+	if (e->read_err) {
+		printf("null");
+	} else {
+		putchar('"');
+		for (i = 0; i < e->len; i++)
+			printf("%02x", e->raw[i]);
+		putchar('"');
+	}
+	printf(",\"error\":");
+	if (e->read_err)
+		json_str(strerror(e->read_err));
+	else
+		printf("null");
+	printf(",\"caps\":");
+	if (caps)
+		json_str(caps);
+	else
+		printf("null");
+	free(caps);
+	print_links(e, l);
+	printf(",\"findings\":[");
+	for (i = 0; i < nf; i++) {
+		printf("%s{\"rule\":\"%s\",\"severity\":\"%s\",\"reason\":",
+		       i ? "," : "", f[i].rule, severity_name(f[i].sev));
+		json_str(f[i].reason);
+		putchar('}');
+	}
+	printf("]}\n");
+}
+
+static void print_list(const struct entry *e)
+{
+	char *caps;
+
+	/* As getcap -r: regular files with a readable value only. */
+	if (!S_ISREG(e->mode) || e->source == SRC_BASELINE)
+		return;
+	caps = entry_caps(e);
+	if (!caps)
+		return;
+	printf("%s %s\n", e->path, caps);
+	free(caps);
+}
+
+/* A path in text output: control bytes as \ooo, so lines cannot be forged. */
+static void put_text_path(const char *path)
+{
+	const unsigned char *p = (const unsigned char *)path;
+
+	for (; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f || *p == '\\')
+			printf("\\%03o", *p);
+		else
+			putchar(*p);
+	}
+}
+
+static const char *const colour[] = {
+	[SEV_INFO] = "\033[36m",
+	[SEV_WARNING] = "\033[33m",
+	[SEV_ERROR] = "\033[1;31m",
+};
+
+static void report(const struct opts *o, const struct entry *e,
+		   const struct finding *f, size_t nf, struct tally *t,
+		   const struct links *l)
+{
+	size_t i;
+
+	t->files++;
+	for (i = 0; i < nf; i++) {
+		t->sev[f[i].sev]++;
+		if (f[i].sev >= o->fail_on)
+			t->failing++;
+	}
+	if (o->out == OUT_JSON) {
+		print_json(e, f, nf, l);
+		return;
+	}
+	if (o->out == OUT_LIST) {
+		print_list(e);
+		return;
+	}
+	for (i = 0; i < nf; i++) {
+		if (o->quiet && f[i].sev < o->fail_on)
+			continue;
+		put_text_path(e->path);
+		printf(": %s%s%s: %s [%s]\n",
+		       o->colour ? colour[f[i].sev] : "",
+		       severity_name(f[i].sev), o->colour ? "\033[0m" : "",
+		       f[i].reason, f[i].rule);
+	}
+}
+
+/* Is @path one of the operands or below one? */
+static bool under_operands(const char *path, char **ops, int nops)
+{
+	const char *op;
+	size_t l;
+	int i;
+
+	for (i = 0; i < nops; i++) {
+		op = ops[i];
+		l = strlen(op);
+		while (l > 1 && op[l - 1] == '/')
+			l--;
+		if (!strncmp(path, op, l) &&
+		    (path[l] == '\0' || path[l] == '/' || op[l - 1] == '/'))
+			return true;
+	}
+	return false;
+}
+
+/**
+ * judge_all() - judge and print every entry, then the removed ones
+ * @o:		output options
+ * @cfg:	rules
+ * @v: @n:	the entries, sorted by path
+ * @b:		baseline to compare with, or NULL
+ * @t:		counts of what was found
+ */
+void judge_all(const struct opts *o, const struct rules_config *cfg,
+	       struct entry *v, size_t n, const struct baseline *b,
+	       struct tally *t)
+{
+	struct finding f[ENTRY_FINDINGS_MAX];
+	bool *seen = NULL;
+	const struct entry *old;
+	struct links l = { 0 };
+	size_t i, nf;
+
+	if (o->out == OUT_JSON)
+		links_build(&l, v, n);
+	if (b) {
+		seen = calloc(b->n + 1, sizeof(*seen));
+		if (!seen)
+			err(EXIT_OPERR, "out of memory");
+	}
+	for (i = 0; i < n; i++) {
+		const struct entry *e = &v[i];
+
+		nf = rules_check(e, cfg, f, ENTRY_FINDINGS_MAX);
+		if (b) {
+			old = bsearch(e, b->v, b->n, sizeof(*b->v),
+				      entry_cmp_path);
+			if (old)
+				seen[old - b->v] = true;
+			nf += baseline_compare(e, old, f + nf,
+					       ENTRY_FINDINGS_MAX - nf);
+		}
+		report(o, e, f, nf, t, &l);
+	}
+	/* An interrupted scan has not seen everything: nothing is removed. */
+	for (i = 0; b && !o->interrupted && i < b->n; i++) {
+		if (seen[i] || !under_operands(b->v[i].path, o->ops, o->nops))
+			continue;
+		baseline_removed(&b->v[i], f);
+		t->files--;
+		report(o, &b->v[i], f, 1, t, NULL);
+	}
+	free(seen);
+	links_free(&l);
+}
