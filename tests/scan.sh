@@ -98,6 +98,19 @@ for line in open(sys.argv[1]):
 		assert f["severity"] in ("info", "warning", "error")
 ' "$out_json" 2>"$t/py.err"
 ok $? "--json: every line is an object of the documented schema"
+if python3 -c 'import jsonschema' 2>/dev/null; then
+	python3 -c 'import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft202012Validator.check_schema(schema)
+v = jsonschema.Draft202012Validator(schema)
+for f in sys.argv[2:]:
+	for line in open(f):
+		v.validate(json.loads(line))
+' "$top/fsck-check/fsck-check.schema.json" "$out_json" 2>"$t/schema.err"
+	ok $? "--json validates against fsck-check.schema.json"
+else
+	skip "--json validates against fsck-check.schema.json" "no jsonschema"
+fi
 
 has unreadable "$r/bin/zero";		ok $? "zero-length value reported unreadable"
 has namespaced "$r/bin/ns";		ok $? "v3 namespaced value"
@@ -297,6 +310,17 @@ setcap -r "$c/bin/inh"
 grep -F "\"path\":\"$c/bin/inh\"" "$t/rm.json" |
 	grep -F '"source":"baseline"' | grep -qF '"rule":"baseline-removed"'
 ok $? "--json reports a removed entry with source baseline"
+if python3 -c 'import jsonschema' 2>/dev/null; then
+	python3 -c 'import json, sys, jsonschema
+v = jsonschema.Draft202012Validator(json.load(open(sys.argv[1])))
+for line in open(sys.argv[2]):
+	v.validate(json.loads(line))
+' "$top/fsck-check/fsck-check.schema.json" "$t/rm.json" 2>>"$t/schema.err"
+	ok $? "baseline comparison output validates against the schema"
+else
+	skip "baseline comparison output validates against the schema" \
+		"no jsonschema"
+fi
 "$fc" -q "$r/bin/suid" "$r/bin/inh" >"$t/q2"
 [ "$(wc -l <"$t/q2")" -eq 1 ] && grep -qF '[setid]' "$t/q2"
 ok $? "-q prints only findings at or above --fail-on"
