@@ -267,6 +267,11 @@ static int read_old(struct op *o)
 	}
 }
 
+static const char *verb(const struct op *o)
+{
+	return o->verify ? "verify" : o->remove ? "remove" : "set";
+}
+
 /*
  * reopen() - a readable descriptor for the file behind the O_PATH
  * descriptor @pfd.  Through /proc/self/fd the kernel reopens that very
@@ -309,11 +314,11 @@ static int do_open(struct op *o)
 
 	pfd = open(o->path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (pfd < 0) {
-		warn("%s", o->path);
+		warn("%s: cannot %s capabilities", o->path, verb(o));
 		return -1;
 	}
 	if (fstat(pfd, &st)) {
-		warn("%s", o->path);
+		warn("%s: cannot %s capabilities", o->path, verb(o));
 		close(pfd);
 		return -1;
 	}
@@ -329,7 +334,7 @@ static int do_open(struct op *o)
 		if (errno == ESTALE)
 			warnx("%s: file changed while being checked", o->path);
 		else
-			warn("%s", o->path);
+			warn("%s: cannot %s capabilities", o->path, verb(o));
 		return -1;
 	}
 	o->dev = st.st_dev;
@@ -486,8 +491,7 @@ static int do_write(struct op *o)
 	if (ret) {
 		if (o->remove && errno == ENODATA && o->if_present)
 			return 0;
-		warn("%s: cannot %s capabilities", o->path,
-		     o->remove ? "remove" : "set");
+		warn("%s: cannot %s capabilities", o->path, verb(o));
 		return -1;
 	}
 	o->written = true;
