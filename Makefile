@@ -156,7 +156,7 @@ $(CHECKPATCH):
 clean:
 	rm -f $(shell find lib setfcap getfcap fsck-check tests bench \
 		-name '*.o' -o -name '*.d' -o -name '*.a' 2>/dev/null) $(TOOLS)
-	rm -rf build/san build/static build/test
+	rm -rf build/san build/static build/test build/bench-scan build/vm build/test-logs
 
 print-tools:
 	@echo $(TOOLS)
