@@ -6,7 +6,14 @@ SETF=$san/setfcap/setfcap
 GETF=$san/getfcap/getfcap
 n=0
 tmp=$(mktemp -d /tmp/fcaps-cli.XXXXXX) || exit 1
-trap 'chattr -R -i "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+cleanup() {
+	# a suite cut short may leave its test mounts: never rm -rf into them
+	awk -v t="$tmp/" 'index($2, t) == 1 { print $2 }' /proc/mounts \
+		2>/dev/null | sort -r | while read -r m; do umount -l "$m"; done
+	chattr -R -i "$tmp" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
 cd "$tmp" || exit 1
 
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
