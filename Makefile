@@ -112,7 +112,7 @@ san:
 static:
 	$(Q)$(MAKE) --no-print-directory B=build/static/ STATIC=1 all
 
-check: deps san
+check: deps san all
 	$(Q)$(MAKE) --no-print-directory check-prepare-vm
 	$(Q)sh tests/tap-run.sh $(HOST_SUITES) $(VM_SUITES)
 

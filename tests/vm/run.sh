@@ -18,7 +18,7 @@ fi
 work=$top/build/vm/$suite-$(basename "$(dirname "$kernel")")
 rm -rf "$work"
 mkdir -p "$work/root/bin" "$work/root/tests" "$work/root/proc" \
-	"$work/root/sys" "$work/root/dev" "$work/root/tmp"
+	"$work/root/sys" "$work/root/dev" "$work/root/tmp" "$work/root/mnt"
 cp /bin/busybox "$work/root/bin/busybox"
 ln -s busybox "$work/root/bin/sh"
 cp tests/vm/init "$work/root/init"
@@ -26,13 +26,18 @@ chmod 755 "$work/root/init"
 cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
 	build/static/tests/vm/seed \
 	build/static/tests/vm/test_execve build/static/tests/vm/validate_cap \
-	tests/vm/selftest-caps "$work/root/tests/"
+	tests/vm/selftest-caps tests/vm/scan-guest "$work/root/tests/"
 for t in setfcap getfcap fsck-check; do
 	[ -x build/static/$t/$t ] && cp build/static/$t/$t "$work/root/bin/"
 done
 (cd "$work/root" && find . | cpio -o -H newc --quiet) | gzip -1 > "$work/initrd.gz"
 
-timeout "${FCAPS_VM_TIMEOUT:-300}" qemu-system-x86_64 -accel tcg -m 512 \
+# FCAPS_VM_DISK=IMG: attach IMG as a virtio disk (the guest mounts it on /mnt)
+disk=
+[ -n "${FCAPS_VM_DISK:-}" ] &&
+	disk="-drive file=$FCAPS_VM_DISK,format=raw,if=virtio"
+# shellcheck disable=SC2086
+timeout "${FCAPS_VM_TIMEOUT:-300}" qemu-system-x86_64 -accel tcg -m 512 $disk \
 	-nographic -no-reboot -kernel "$kernel" -initrd "$work/initrd.gz" \
 	-append "console=ttyS0 panic=-1 quiet fcaps_suite=$suite $*" \
 	</dev/null >"$work/console.log" 2>&1
