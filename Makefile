@@ -86,6 +86,9 @@ include tests/module.mk
 -include kernel/module.mk
 -include tests/vm/module.mk
 -include bench/module.mk
+-include fuzz/module.mk
+-include demo/module.mk
+-include debian/module.mk
 -include doc/module.mk
 
 all: $(B)lib/libfcap.a $(TOOLS)
