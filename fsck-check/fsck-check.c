@@ -33,6 +33,7 @@
 #include <linux/magic.h>
 
 #include "entry.h"
+#include "version.h"
 
 /* A directory waiting to be read, open at @fd. */
 struct job {
@@ -579,7 +580,7 @@ static int parse_caps(const char *opt, const char *arg, uint64_t *mask)
 
 enum {
 	OPT_JSON = 256, OPT_LIST, OPT_FAIL_ON, OPT_POLICY, OPT_DENY,
-	OPT_DANGEROUS, OPT_BASELINE, OPT_SAVE_BASELINE,
+	OPT_DANGEROUS, OPT_BASELINE, OPT_SAVE_BASELINE, OPT_VERSION,
 };
 
 static const struct option longopts[] = {
@@ -595,6 +596,7 @@ static const struct option longopts[] = {
 	{ "policy", required_argument, NULL, OPT_POLICY },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "save-baseline", required_argument, NULL, OPT_SAVE_BASELINE },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -663,6 +665,9 @@ static int parse_opts(int argc, char **argv, struct opts *o,
 		case OPT_SAVE_BASELINE:
 			o->save_baseline = optarg;
 			break;
+		case OPT_VERSION:
+			printf("fsck-check (fcaps) %s\n", FCAPS_VERSION);
+			exit(fflush(stdout) ? EXIT_OPERR : 0);
 		default:
 			usage(stderr);
 			return -EINVAL;

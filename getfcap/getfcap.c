@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "fcap.h"
+#include "version.h"
 
 #define EXIT_USAGE	2
 #define PROC_MAGIC	0x9fa0
@@ -59,7 +60,8 @@ static void usage(FILE *f, int code)
 			"  --raw              revision, flag, hex sets, rootid, problems\n"
 			"  --json             one JSON object per line\n"
 			"  --explain          what a process would hold after exec of file\n"
-			"  --user user        ... a fresh login process of user, not this one\n");
+			"  --user user        ... a fresh login process of user, not this one\n"
+			"  --version          print the fcaps version\n");
 	if (fflush(f) == EOF)
 		code = 1;
 	exit(code);
@@ -504,7 +506,9 @@ static void do_explain(const char *path, const char *user)
 	}
 }
 
-enum { OPT_ONE_FS = 256, OPT_RAW, OPT_JSON, OPT_EXPLAIN, OPT_USER };
+enum {
+	OPT_ONE_FS = 256, OPT_RAW, OPT_JSON, OPT_EXPLAIN, OPT_USER, OPT_VERSION,
+};
 
 static const struct option long_opts[] = {
 	{ "help", no_argument, NULL, 'h' },
@@ -513,6 +517,7 @@ static const struct option long_opts[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "user", required_argument, NULL, OPT_USER },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -550,6 +555,9 @@ int main(int argc, char **argv)
 		case OPT_USER:
 			user = optarg;
 			break;
+		case OPT_VERSION:
+			printf("getfcap (fcaps) %s\n", FCAPS_VERSION);
+			return fflush(stdout) == EOF;
 		default:
 			usage(stderr, EXIT_USAGE);
 		}

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "fcap.h"
+#include "version.h"
 
 #define EXIT_USAGE	2
 
@@ -77,7 +78,8 @@ static void usage(FILE *f, int status)
 			"  --manifest F  apply lines \"caps path\" from F (- for stdin)\n"
 			"  --dry-run     print what would change, change nothing\n"
 			"  --fallback-setuid  where the file system cannot store\n"
-			"                capabilities, make a root-owned file set-uid\n");
+			"                capabilities, make a root-owned file set-uid\n"
+			"  --version     print the fcaps version\n");
 	}
 	if (fflush(f) == EOF)
 		status = 1;
@@ -737,6 +739,9 @@ static int option(int argc, char **argv, int *i, const char **manifest)
 		fallback_setuid = true;
 	} else if (!strcmp(arg, "--dry-run")) {
 		dry_run = true;
+	} else if (!strcmp(arg, "--version")) {
+		printf("setfcap (fcaps) %s\n", FCAPS_VERSION);
+		exit(fflush(stdout) == EOF);
 	} else if (!strcmp(arg, "--license")) {
 		printf("setfcap: GPL-2.0-only, part of fcaps\n");
 		exit(fflush(stdout) == EOF);
