@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# bash completion for setfcap and getfcap (installed as both names)
+# bash completion for setfcap, getfcap and fsck-check (installed under
+# each name)
 
 _fcaps_capnames()
 {
@@ -44,7 +45,8 @@ _setfcap()
 		COMPREPLY=($(compgen -f -- "$cur"))
 	elif [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W '-f -h -n -q -r -v -- --if-present
-			--help --manifest --dry-run --fallback-setuid' -- "$cur"))
+			--help --manifest --dry-run --fallback-setuid --version' \
+			-- "$cur"))
 	else
 		COMPREPLY=($(compgen -W "$(_fcaps_capnames)" -- "${cur##*[,= ]}"))
 	fi
@@ -60,11 +62,46 @@ _getfcap()
 		COMPREPLY=($(compgen -u -- "$cur"))
 	elif [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W '-h -n -r -v --help --one-file-system
-			--raw --json --explain --user' -- "$cur"))
+			--raw --json --explain --user --version' -- "$cur"))
 	else
 		COMPREPLY=($(compgen -f -- "$cur"))
 	fi
 }
 
+_fsck_check()
+{
+	local cur prev
+	COMPREPLY=()
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	case $prev in
+	-j | --jobs)
+		return
+		;;
+	--fail-on)
+		COMPREPLY=($(compgen -W 'info warning error' -- "$cur"))
+		return
+		;;
+	--deny | --dangerous)
+		COMPREPLY=($(compgen -W "$(_fcaps_capnames) none" \
+			-- "${cur##*,}"))
+		return
+		;;
+	--policy | --baseline | --save-baseline | --image)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return
+		;;
+	esac
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W '-h -j -q -x --help --jobs --quiet
+			--cross-mounts --json --list --fail-on --policy --deny
+			--dangerous --baseline --save-baseline --version' \
+			-- "$cur"))
+	else
+		COMPREPLY=($(compgen -d -- "$cur"))
+	fi
+}
+
 complete -F _setfcap setfcap
 complete -F _getfcap getfcap
+complete -F _fsck_check fsck-check

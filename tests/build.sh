@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # build.sh: the Makefile's promises: quiet "  CC  lib/xattr.o" lines, V=1
-# full commands, CFLAGS honoured, install/uninstall into DESTDIR, and
+# full commands, CFLAGS honoured, install/uninstall into DESTDIR (tools,
+# man pages, bash completion, systemd units, each tool's --version), and
 # deps.sh's message for a user who cannot install.
 set -u
 top=${FCAPS_TOP:-$(pwd)}
 cd "$top" || exit 1
 n=0
 ok() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..9"
+echo "1..14"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 B=build/test/
@@ -38,6 +39,42 @@ for t in $tools; do
 done
 [ -n "$tools" ] && [ $missing -eq 0 ]
 ok $? "every tool installed under DESTDIR/usr/sbin ($(echo $tools | wc -w))"
+ver=$(sed -n 's/^#define FCAPS_VERSION[[:space:]]*"\(.*\)"$/\1/p' lib/version.h)
+bad=
+for t in $tools; do
+	t=$(basename "$t")
+	got=$("$tmp/root/usr/sbin/$t" --version 2>&1)
+	[ "$got" = "$t (fcaps) $ver" ] || bad="$bad $t:'$got'"
+done
+[ -n "$ver" ] && [ -z "$bad" ]
+ok $? "each installed tool's --version says '<tool> (fcaps) $ver'$bad"
+missing=
+for t in $tools; do
+	m=$tmp/root/usr/share/man/man8/$(basename "$t").8
+	[ -f "$m" ] && MANWIDTH=80 man -l "$m" 2>/dev/null | grep -q '^NAME' ||
+		missing="$missing $(basename "$t").8"
+done
+[ -z "$missing" ]
+ok $? "a man page that renders under DESTDIR/usr/share/man/man8 for every tool$missing"
+missing=
+for t in $tools; do
+	f=$tmp/root/usr/share/bash-completion/completions/$(basename "$t")
+	[ -f "$f" ] || missing="$missing $(basename "$t")"
+done
+[ -z "$missing" ]
+ok $? "bash completion installed for every tool$missing"
+bash -c ". $tmp/root/usr/share/bash-completion/completions/fsck-check
+	COMP_WORDS=(fsck-check --fail); COMP_CWORD=1; _fsck_check
+	[ \"\${COMPREPLY[*]}\" = --fail-on ]" 2>/dev/null
+ok $? "fsck-check completion completes --fail to --fail-on"
+for u in fsck-check.service fsck-check.timer; do
+	[ -f "$tmp/root/usr/lib/systemd/system/$u" ] || missing="$missing $u"
+done
+grep -q '^ExecStart=/usr/sbin/fsck-check ' \
+	"$tmp/root/usr/lib/systemd/system/fsck-check.service" 2>/dev/null ||
+	missing="$missing ExecStart"
+[ -z "$missing" ]
+ok $? "systemd units installed, ExecStart under SBINDIR$missing"
 make --no-print-directory B=$B DESTDIR="$tmp/root" PREFIX=/usr uninstall \
 	>"$tmp/uninst" 2>&1
 left=$(find "$tmp/root" -type f | wc -l)
