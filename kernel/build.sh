@@ -84,6 +84,9 @@ for f in "$frag" ${EXTRA_CONFIG:+"$EXTRA_CONFIG"}; do
 	    -e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1=n/p' "$f" |
 	while IFS= read -r line; do
 		sym=${line%%=*}
+		# the extra fragment overrides the base one
+		[ "$f" = "$frag" ] && [ -n "${EXTRA_CONFIG:-}" ] &&
+			grep -q "$sym[= ]" "$EXTRA_CONFIG" && continue
 		case $line in
 		*=n)	grep -qx "# $sym is not set" "$obj/.config" ||
 			! grep -q "^$sym=" "$obj/.config" && continue ;;

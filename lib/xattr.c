@@ -248,8 +248,14 @@ void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
 	bool odd = v->problems & FCAP_PROB_FLAGS;
 	bool exact = well_formed(v) && v->rev >= 2 && !odd;
 
-	/* cap_convert_nscap(): validheader() accepts exact v2/v3 only. */
+	/*
+	 * cap_convert_nscap(): validheader() accepts exact v2/v3 only.  But
+	 * vfs_setxattr() calls it only for a non-empty value: mainline
+	 * stores a zero-length one for anybody allowed to write the file.
+	 */
 	out->write = exact ? 0 : -EINVAL;
+	if (v->size == 0 && k == FCAP_KERNEL_MAINLINE)
+		out->write = 0;
 	/* cap_inode_getsecurity(): is_v2header() || is_v3header(). */
 	out->read = exact ? 0 : -EINVAL;
 

@@ -47,7 +47,7 @@ static const struct vec vecs[] = {
 	{ "zero-length",
 	  { 0 }, 0,
 	  -EINVAL, 0, FCAP_PROB_EMPTY, false, 0, 0, 0,
-	  -EINVAL, -EINVAL, -EINVAL, -EINVAL, -EINVAL, -ENODATA },
+	  0, -EINVAL, -EINVAL, -EINVAL, -EINVAL, -ENODATA },
 	{ "three bytes",
 	  { 0x00, 0x00, 0x02 }, 3,
 	  -EINVAL, 0, FCAP_PROB_SHORT, false, 0, 0, 0,

@@ -16,16 +16,25 @@ $(B)tests/vm/seed: $(B)tests/vm/seed.o $(B)tests/tap.o $(B)lib/libfcap.a
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
 
+$(B)tests/vm/offline: $(B)tests/vm/offline.o $(B)tests/tap.o $(B)lib/libfcap.a
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
+
 .PHONY: vm-bins
-vm-bins: $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed
+vm-bins: $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed \
+	$(B)tests/vm/offline
 
 check-prepare-vm::
 	$(Q)$(MAKE) --no-print-directory B=$(VMB) STATIC=1 vm-bins all \
 		2>&1 | grep -v -e 'statically linked applications' \
 		-e ': in function' >&2 || true
-	$(Q)$(MAKE) --no-print-directory kernel-stock
+	$(Q)$(MAKE) --no-print-directory kernel-stock kernel-patched \
+		kernel-nofcaps
 
 VM_SUITES += tests/vm/model-stock.sh tests/vm/seed-stock.sh tests/vm/scan-stock.sh
+VM_SUITES += tests/vm/offline-stock.sh
+VM_SUITES += tests/vm/model-patched.sh tests/vm/seed-patched.sh
+VM_SUITES += tests/vm/offline-patched.sh tests/vm/offline-nofcaps.sh
 LINT_C += $(wildcard tests/vm/*.c)
 
 # The kernel's own capabilities selftest (test_execve + validate_cap),
@@ -46,4 +55,17 @@ check-prepare-vm::
 	$(Q)$(MAKE) --no-print-directory $(VMB)tests/vm/test_execve \
 		$(VMB)tests/vm/validate_cap
 
-VM_SUITES += tests/vm/selftest-caps-stock.sh
+VM_SUITES += tests/vm/selftest-caps-stock.sh tests/vm/selftest-caps-patched.sh
+
+# The series' own kselftest, from the patched tree (patch 5).
+FCAPS_KSELFTEST := build/kernel/patched-src/tools/testing/selftests/fcaps
+$(VMB)tests/vm/fcaps_test: $(FCAPS_KSELFTEST)/fcaps_test.c
+	$(quiet) CC $@
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -O2 -std=gnu99 -static -I$(FCAPS_KSELFTEST)/.. -o $@ $< \
+		-Wl,--no-warnings
+
+check-prepare-vm::
+	$(Q)$(MAKE) --no-print-directory $(VMB)tests/vm/fcaps_test
+
+VM_SUITES += tests/vm/fcaps-selftest-patched.sh

@@ -24,9 +24,13 @@ ln -s busybox "$work/root/bin/sh"
 cp tests/vm/init "$work/root/init"
 chmod 755 "$work/root/init"
 cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
-	build/static/tests/vm/seed \
+	build/static/tests/vm/seed build/static/tests/vm/offline \
 	build/static/tests/vm/test_execve build/static/tests/vm/validate_cap \
-	tests/vm/selftest-caps tests/vm/scan-guest "$work/root/tests/"
+	tests/vm/selftest-caps tests/vm/scan-guest tests/vm/fcaps-selftest \
+	"$work/root/tests/"
+# the series' own kselftest exists only once the patched tree is built
+[ -x build/static/tests/vm/fcaps_test ] &&
+	cp build/static/tests/vm/fcaps_test "$work/root/tests/"
 for t in setfcap getfcap fsck-check; do
 	[ -x build/static/$t/$t ] && cp build/static/$t/$t "$work/root/bin/"
 done

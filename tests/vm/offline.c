@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * offline.c - values no kernel write path produces, planted on an ext4
+ * disk with debugfs on the host, against the running kernel.
+ *
+ * The host puts copies of the probe under /mnt/x/NAME, each carrying the
+ * raw value that /mnt/val/NAME holds (an empty file: a zero-length value).
+ * For each NAME the guest checks, against lib's verdicts and execve model
+ * for the running kernel's flavour (fcaps_kernel=patched or stock):
+ *   - what getxattr returns (patch 4: v1 shown as v2);
+ *   - what exec as root and as uid 1000 yields (patches 3 and 4);
+ *   - that chown removes the value (patch 3: the zero-length one too).
+ * Then uid 1000 tries to store each value on a file it owns: only what
+ * the verdicts allow an unprivileged writer may succeed (patch 3).
+ * With fcaps_kernel=nofcaps (CONFIG_SECURITY_FILE_CAPABILITIES=n) exec
+ * ignores every value and every write fails with EOPNOTSUPP, root's too.
+ * TAP on stdout.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "fcap.h"
+#include "../tap.h"
+
+#define UNPRIV 1000
+
+static enum fcap_kernel kernel;
+/* fcaps_kernel=nofcaps: the series built with FILE_CAPABILITIES=n */
+static bool nofcaps;
+static struct fcap_policy policy = { true, ~0ULL };
+
+static int drop_to_user(void)
+{
+	if (setgroups(0, NULL) || setresgid(UNPRIV, UNPRIV, UNPRIV) ||
+	    setresuid(UNPRIV, UNPRIV, UNPRIV))
+		return -1;
+	return 0;
+}
+
+static int no_setup(void) { return 0; }
+
+static ssize_t read_val(const char *name, unsigned char *buf, size_t len)
+{
+	char path[512];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/mnt/val/%s", name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len);
+	close(fd);
+	return n;
+}
+
+/* Exec @path after @setup in a child; "R ..." or "E errno" in @line. */
+static int run(const char *path, int (*setup)(void), struct fcap_proc *proc,
+	       char *line, size_t len)
+{
+	int sp[2], out[2], st;
+	pid_t pid;
+	FILE *r;
+
+	if (pipe(sp) || pipe(out))
+		return -1;
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		char arg0[512];
+		char *argv[] = { arg0, NULL };
+		struct fcap_proc me;
+
+		snprintf(arg0, sizeof(arg0), "%s", path);
+
+		close(sp[0]);
+		close(out[0]);
+		dup2(out[1], 1);
+		if (setup() || fcap_proc_read_self(&me) ||
+		    write(sp[1], &me, sizeof(me)) != sizeof(me))
+			_exit(3);
+		execv(path, argv);
+		dprintf(1, "E %d\n", errno);
+		_exit(0);
+	}
+	close(sp[1]);
+	close(out[1]);
+	st = read(sp[0], proc, sizeof(*proc)) == sizeof(*proc) ? 0 : -1;
+	close(sp[0]);
+	line[0] = '\0';
+	r = fdopen(out[0], "r");
+	if (r) {
+		if (!fgets(line, (int)len, r))
+			line[0] = '\0';
+		fclose(r);
+	} else {
+		close(out[0]);
+	}
+	line[strcspn(line, "\n")] = '\0';
+	waitpid(pid, NULL, 0);
+	return st;
+}
+
+static void want_exec(const struct fcap_proc *proc, const struct fcap_file *f,
+		      char *want, size_t len, const char **why)
+{
+	struct fcap_exec e;
+
+	fcap_model_exec(proc, f, kernel, &policy, &e);
+	*why = e.why;
+	if (e.error)
+		snprintf(want, len, "E %d", -e.error);
+	else
+		snprintf(want, len, "R %u %u %u %u %" PRIx64 " %" PRIx64
+			 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %x %u", e.uid,
+			 e.euid, e.gid, e.egid, e.cap_inh, e.cap_prm,
+			 e.cap_eff, e.cap_bnd, e.cap_amb, e.securebits,
+			 e.secure);
+}
+
+static void check_read(const char *name, const char *path,
+		       const struct fcap_value *v, const struct fcap_verdict *vd)
+{
+	unsigned char got[64];
+	struct fcap_value g;
+	ssize_t n = getxattr(path, FCAP_XATTR_NAME, got, sizeof(got));
+	int err = n < 0 ? -errno : 0;
+
+	if (vd->read) {
+		tap_is_int(err, vd->read, "%s: getxattr fails as predicted",
+			   name);
+		return;
+	}
+	/* Returned, as v2 when it was v1: same sets, same flag. */
+	fcap_decode(got, n < 0 ? 0 : (size_t)n, &g);
+	tap_ok(err == 0 && !g.problems && g.rev >= 2 &&
+	       g.effective == v->effective && g.permitted == v->permitted &&
+	       g.inheritable == v->inheritable,
+	       "%s: getxattr returns the value (rev %u, %zd bytes, err %d)",
+	       name, g.rev, n, err);
+}
+
+static void check_exec(const char *name, const char *path,
+		       const struct fcap_value *v, bool as_root)
+{
+	struct fcap_proc proc;
+	struct fcap_file f;
+	char line[256], want[256];
+	const char *why;
+	struct stat st;
+
+	if (stat(path, &st) ||
+	    run(path, as_root ? no_setup : drop_to_user, &proc, line,
+		sizeof(line))) {
+		tap_ok(0, "%s: exec as %s: setup", name,
+		       as_root ? "root" : "uid 1000");
+		return;
+	}
+	memset(&f, 0, sizeof(f));
+	f.mode = st.st_mode;
+	f.uid = st.st_uid;
+	f.gid = st.st_gid;
+	f.owner_mapped = f.group_mapped = true;
+	f.has_xattr = true;
+	f.xattr = *v;
+	want_exec(&proc, &f, want, sizeof(want), &why);
+	if (!tap_is_str(line, want, "%s: exec as %s -> %s", name,
+			as_root ? "root" : "uid 1000", want))
+		tap_diag("model: %s", why ? why : "");
+}
+
+/*
+ * Killpriv (chown of a file carrying a value) is not in lib's model:
+ * cap_inode_need_killpriv() asks for a value of non-zero size on
+ * mainline, for any value with the series (patch 3).
+ */
+static void check_killpriv(const char *name, const char *path,
+			   const struct fcap_value *v)
+{
+	bool removed = kernel == FCAP_KERNEL_FCAPS || v->size > 0;
+	ssize_t n;
+
+	if (chown(path, UNPRIV, UNPRIV)) {
+		tap_ok(0, "%s: chown: %s", name, strerror(errno));
+		return;
+	}
+	n = getxattr(path, FCAP_XATTR_NAME, NULL, 0);
+	if (removed)
+		tap_ok(n < 0 && errno == ENODATA,
+		       "%s: chown removes the value", name);
+	else
+		tap_ok(n >= 0 || errno != ENODATA,
+		       "%s: chown leaves the value (mainline's hole)", name);
+}
+
+/*
+ * cap_convert_nscap(): the header is checked before CAP_SETFCAP, so a
+ * malformed value is EINVAL for anyone and a well-formed one EPERM for
+ * uid 1000.  Mainline never calls it for a zero-length value.
+ */
+static void check_unpriv_write(const char *name, const struct fcap_value *v,
+			       const unsigned char *raw)
+{
+	struct fcap_verdict vd;
+	int want, st, got;
+	pid_t pid;
+
+	fcap_verdict(v, kernel, &vd);
+	want = vd.write ? vd.write : -EPERM;
+	if (kernel == FCAP_KERNEL_MAINLINE && v->size == 0)
+		want = 0;
+	if (nofcaps)
+		want = -EOPNOTSUPP;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		if (drop_to_user())
+			_exit(100);
+		if (setxattr("/mnt/own", FCAP_XATTR_NAME, raw, v->size, 0))
+			_exit(errno);
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st)) {
+		tap_ok(0, "%s: uid 1000 setxattr: child", name);
+		return;
+	}
+	got = -WEXITSTATUS(st);
+	tap_is_int(got, want, "%s: uid 1000 stores it on its own file: %s",
+		   name, want ? strerror(-want) : "allowed");
+	removexattr("/mnt/own", FCAP_XATTR_NAME);
+}
+
+static void check_root_write(void)
+{
+	static const unsigned char v2[20] = { 1, 0, 0, 2, 0, 0x40 };
+	int r = setxattr("/mnt/own", FCAP_XATTR_NAME, v2, sizeof(v2), 0);
+	int err = r ? -errno : 0;
+
+	tap_is_int(err, nofcaps ? -EOPNOTSUPP : 0,
+		   "root stores cap_ipc_lock+ep: %s",
+		   nofcaps ? "refused, EOPNOTSUPP" : "allowed");
+	removexattr("/mnt/own", FCAP_XATTR_NAME);
+}
+
+static int cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int main(void)
+{
+	const char *kenv = getenv("fcaps_kernel");
+	char *names[64];
+	size_t n = 0, i;
+	struct dirent *d;
+	DIR *dir;
+	int fd;
+
+	nofcaps = kenv && !strcmp(kenv, "nofcaps");
+	kernel = kenv && (nofcaps || !strcmp(kenv, "patched")) ?
+		 FCAP_KERNEL_FCAPS : FCAP_KERNEL_MAINLINE;
+	policy.enabled = !nofcaps;
+	if (geteuid() != 0)
+		tap_skip_all("needs root");
+	dir = opendir("/mnt/val");
+	if (!dir)
+		tap_skip_all("no planted values on /mnt/val");
+	while ((d = readdir(dir)) && n < sizeof(names) / sizeof(names[0]))
+		if (d->d_name[0] != '.')
+			names[n++] = strdup(d->d_name);
+	closedir(dir);
+	qsort(names, n, sizeof(names[0]), cmp);
+	fd = open("/mnt/own", O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	if (fd < 0 || fchown(fd, UNPRIV, UNPRIV) || close(fd))
+		tap_skip_all("cannot make /mnt/own");
+
+	tap_plan((int)n * 5 + 1);
+	tap_diag("kernel flavour: %s", nofcaps ? "fcaps, FILE_CAPABILITIES=n" :
+		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline");
+	check_root_write();
+	for (i = 0; i < n; i++) {
+		unsigned char raw[64];
+		struct fcap_value v;
+		struct fcap_verdict vd;
+		char path[512];
+		ssize_t len = read_val(names[i], raw, sizeof(raw));
+
+		snprintf(path, sizeof(path), "/mnt/x/%s", names[i]);
+		fcap_decode(raw, len < 0 ? 0 : (size_t)len, &v);
+		fcap_verdict(&v, kernel, &vd);
+		check_read(names[i], path, &v, &vd);
+		check_exec(names[i], path, &v, true);
+		check_exec(names[i], path, &v, false);
+		check_killpriv(names[i], path, &v);
+		check_unpriv_write(names[i], &v, raw);
+		free(names[i]);
+	}
+	return tap_done();
+}
