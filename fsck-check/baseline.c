@@ -31,7 +31,17 @@ int entry_cmp_path(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
-int baseline_sha256_fd(int fd, unsigned char out[32])
+/**
+ * baseline_sha256_read() - SHA-256 of what @rd returns until it returns 0
+ * @rd:		reads up to @len bytes into @buf; returns the count, 0 at the
+ *		end, or a negative errno
+ * @priv:	passed to @rd
+ * @out:	the digest
+ *
+ * Return: 0, or a negative errno.
+ */
+int baseline_sha256_read(ssize_t (*rd)(void *priv, void *buf, size_t len),
+			 void *priv, unsigned char out[32])
 {
 	unsigned char buf[65536];
 	unsigned int len = 32;
@@ -45,11 +55,9 @@ int baseline_sha256_fd(int fd, unsigned char out[32])
 	if (!EVP_DigestInit_ex(ctx, EVP_sha256(), NULL))
 		goto out_free;
 	for (;;) {
-		n = read(fd, buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
+		n = rd(priv, buf, sizeof(buf));
 		if (n < 0) {
-			ret = -errno;
+			ret = n;
 			goto out_free;
 		}
 		if (n == 0)
@@ -62,6 +70,21 @@ int baseline_sha256_fd(int fd, unsigned char out[32])
 out_free:
 	EVP_MD_CTX_free(ctx);
 	return ret;
+}
+
+static ssize_t read_fd(void *priv, void *buf, size_t len)
+{
+	ssize_t n;
+
+	do
+		n = read(*(int *)priv, buf, len);
+	while (n < 0 && errno == EINTR);
+	return n < 0 ? -errno : n;
+}
+
+int baseline_sha256_fd(int fd, unsigned char out[32])
+{
+	return baseline_sha256_read(read_fd, &fd, out);
 }
 
 static void put_path(FILE *f, const char *p)

@@ -27,6 +27,13 @@ enum entry_source {
 	SRC_BASELINE = 2,	/* only known from a baseline (removed) */
 };
 
+/* Where an offline value is stored (SRC_IMAGE only). */
+enum entry_storage {
+	STORE_UNKNOWN = 0,
+	STORE_INODE = 1,	/* in the inode body, after i_extra_isize */
+	STORE_BLOCK = 2,	/* in an external EA block (@ea_block) */
+};
+
 /**
  * struct entry - one name of a file that carries security.capability
  * @path:	the name (malloc()ed)
@@ -40,6 +47,10 @@ enum entry_source {
  * @len:	length of @raw (valid when !@read_err)
  * @raw:	the value bytes as stored
  * @has_sha: @sha256: SHA-256 of the content (regular files, on demand)
+ * @size:	the value's full size when it is larger than @raw (offline:
+ *		@read_err is ERANGE as for a mounted scan); 0 otherwise
+ * @storage: @ea_block: where an offline value is stored
+ * @orphan:	offline: no directory names the inode; @path is "<inode N>"
  */
 struct entry {
 	char *path;
@@ -59,6 +70,10 @@ struct entry {
 	unsigned char raw[ENTRY_RAW_MAX];
 	bool has_sha;
 	unsigned char sha256[32];
+	size_t size;
+	enum entry_storage storage;
+	uint64_t ea_block;
+	bool orphan;
 };
 
 enum severity {
@@ -114,6 +129,8 @@ struct baseline {
 };
 
 int baseline_sha256_fd(int fd, unsigned char out[32]);
+int baseline_sha256_read(ssize_t (*rd)(void *priv, void *buf, size_t len),
+			 void *priv, unsigned char out[32]);
 int baseline_save(const char *file, const struct entry *v, size_t n);
 int baseline_load(const char *file, struct baseline *b, unsigned int *line);
 void baseline_free(struct baseline *b);

@@ -4,11 +4,13 @@
  *
  * usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]
  *                   [--policy file] [--deny caps] [--dangerous caps]
- *                   [--baseline file] [--save-baseline file] [path ...]
+ *                   [--baseline file] [--save-baseline file]
+ *                   [--image file [--offset bytes] [--force]] [path ...]
  *
  * Walks each path (default /) without following symbolic links, on one file
  * system unless -x, reads security.capability of every name, and judges each
- * capability-bearing file (rules.c).  Exit status as fsck(8): 0 clean,
+ * capability-bearing file (rules.c).  With --image, reads an ext2/3/4 file
+ * system image or unmounted device instead (image.c).  Exit status as fsck(8): 0 clean,
  * 4 findings at or above --fail-on, 8 operational error, 16 usage error,
  * 32 interrupted; the bits combine.
  */
@@ -33,6 +35,7 @@
 #include <linux/magic.h>
 
 #include "entry.h"
+#include "image.h"
 #include "version.h"
 
 /* A directory waiting to be read, open at @fd. */
@@ -86,7 +89,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]\n"
 		"                  [--policy file] [--deny caps] [--dangerous caps]\n"
-		"                  [--baseline file] [--save-baseline file] [path ...]\n");
+		"                  [--baseline file] [--save-baseline file]\n"
+		"                  [--image file [--offset bytes] [--force]] [path ...]\n");
 }
 
 /* File systems that never hold file capabilities worth auditing. */
@@ -581,6 +585,7 @@ static int parse_caps(const char *opt, const char *arg, uint64_t *mask)
 enum {
 	OPT_JSON = 256, OPT_LIST, OPT_FAIL_ON, OPT_POLICY, OPT_DENY,
 	OPT_DANGEROUS, OPT_BASELINE, OPT_SAVE_BASELINE, OPT_VERSION,
+	OPT_IMAGE, OPT_OFFSET, OPT_FORCE,
 };
 
 static const struct option longopts[] = {
@@ -589,10 +594,13 @@ static const struct option longopts[] = {
 	{ "dangerous", required_argument, NULL, OPT_DANGEROUS },
 	{ "deny", required_argument, NULL, OPT_DENY },
 	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
+	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "help", no_argument, NULL, 'h' },
+	{ "image", required_argument, NULL, OPT_IMAGE },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "list", no_argument, NULL, OPT_LIST },
+	{ "offset", required_argument, NULL, OPT_OFFSET },
 	{ "policy", required_argument, NULL, OPT_POLICY },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "save-baseline", required_argument, NULL, OPT_SAVE_BASELINE },
@@ -600,8 +608,24 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+static int parse_offset(const char *arg, uint64_t *off)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(arg, &end, 0);
+	if (errno || end == arg || *end || arg[0] == '-') {
+		warnx("--offset: invalid byte offset: %s", arg);
+		return -EINVAL;
+	}
+	*off = v;
+	return 0;
+}
+
 static int parse_opts(int argc, char **argv, struct opts *o,
-		      struct rules_config *cfg, struct scan *s)
+		      struct rules_config *cfg, struct scan *s,
+		      struct image_opts *img)
 {
 	unsigned int line = 0;
 	char *end;
@@ -665,6 +689,16 @@ static int parse_opts(int argc, char **argv, struct opts *o,
 		case OPT_SAVE_BASELINE:
 			o->save_baseline = optarg;
 			break;
+		case OPT_IMAGE:
+			img->file = optarg;
+			break;
+		case OPT_OFFSET:
+			if (parse_offset(optarg, &img->offset) < 0)
+				return -EINVAL;
+			break;
+		case OPT_FORCE:
+			img->force = true;
+			break;
 		case OPT_VERSION:
 			printf("fsck-check (fcaps) %s\n", FCAPS_VERSION);
 			exit(fflush(stdout) ? EXIT_OPERR : 0);
@@ -672,6 +706,14 @@ static int parse_opts(int argc, char **argv, struct opts *o,
 			usage(stderr);
 			return -EINVAL;
 		}
+	}
+	if (!img->file && (img->offset || img->force)) {
+		warnx("--offset and --force go with --image");
+		return -EINVAL;
+	}
+	if (img->file && optind < argc) {
+		warnx("--image takes no path operands");
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -703,6 +745,7 @@ int main(int argc, char **argv)
 		.pcond = PTHREAD_COND_INITIALIZER,
 	};
 	struct baseline b = { 0 };
+	struct image_opts img = { 0 };
 	struct tally t = { 0 };
 	struct sigaction sa = { .sa_handler = on_sigint };
 	static char root[] = "/";
@@ -717,7 +760,7 @@ int main(int argc, char **argv)
 	o.jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	if (o.jobs < 1)
 		o.jobs = 1;
-	if (parse_opts(argc, argv, &o, &cfg, &s) < 0)
+	if (parse_opts(argc, argv, &o, &cfg, &s, &img) < 0)
 		return EXIT_USAGE;
 	s.quiet = o.quiet;
 	o.colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
@@ -732,9 +775,14 @@ int main(int argc, char **argv)
 		o.ops = default_ops;
 		o.nops = 1;
 	}
-	show = !o.quiet && isatty(STDERR_FILENO) &&
+	show = !img.file && !o.quiet && isatty(STDERR_FILENO) &&
 	       !pthread_create(&prog, NULL, progress, &s);
-	for (i = 0; i < (size_t)o.nops && !interrupted; i++) {
+	if (img.file) {
+		img.quiet = o.quiet;
+		img.hash = o.baseline || o.save_baseline;
+		s.status |= image_scan(&img, &s.v, &s.n, &interrupted);
+	}
+	for (i = 0; i < (size_t)o.nops && !img.file && !interrupted; i++) {
 		do_scan(&s, o.ops[i]);
 		run_pool(&s, o.jobs);
 	}
@@ -747,7 +795,7 @@ int main(int argc, char **argv)
 	}
 	if (s.n)
 		qsort(s.v, s.n, sizeof(*s.v), entry_cmp_path);
-	if (o.baseline || o.save_baseline)
+	if ((o.baseline || o.save_baseline) && !img.file)
 		hash_entries(&s);
 	if (o.save_baseline && !interrupted) {
 		ret = baseline_save(o.save_baseline, s.v, s.n);

@@ -1,7 +1,15 @@
-# fsck-check/: the audit scanner for mounted trees (issue 6).
+# fsck-check/: the audit scanner for mounted trees (issue 6) and, with
+# --image, for ext2/3/4 images through libext2fs (issue 7).
 FSCK_CHECK_OBJS := fsck-check/fsck-check.o fsck-check/rules.o \
-	fsck-check/baseline.o fsck-check/output.o
-$(eval $(call add_tool,fsck-check,$(FSCK_CHECK_OBJS),-lcrypto -lpthread))
+	fsck-check/baseline.o fsck-check/output.o fsck-check/image.o
+$(eval $(call add_tool,fsck-check,$(FSCK_CHECK_OBJS),-lext2fs -lcom_err -lcrypto -lpthread))
+
+# ext2fs_xattrs_read_inode() (e2fsprogs 1.47) lets image.c tell an
+# in-inode value from one in the EA block; older libraries read both.
+HAVE_XATTRS_READ_INODE := $(shell printf '\043include <ext2fs/ext2fs.h>\nint main(void) { return !ext2fs_xattrs_read_inode; }\n' | \
+	$(CC) -x c -o /dev/null - -lext2fs -lcom_err 2>/dev/null && echo y)
+$(B)fsck-check/image.o: ALL_CFLAGS += \
+	$(if $(HAVE_XATTRS_READ_INODE),-DHAVE_EXT2FS_XATTRS_READ_INODE)
 LINT_C += $(wildcard fsck-check/*.c fsck-check/*.h)
 HOST_SUITES += tests/scan.sh
 MAN8 += doc/fsck-check.8

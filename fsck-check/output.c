@@ -150,6 +150,15 @@ static void print_json(const struct entry *e, const struct finding *f,
 	else
 		printf("null");
 	free(caps);
+	if (e->source == SRC_IMAGE) {
+		static const char *const store[] = { "unknown", "inode", "block" };
+
+		printf(",\"storage\":\"%s\",\"ea_block\":", store[e->storage]);
+		if (e->storage == STORE_BLOCK)
+			printf("%llu", (unsigned long long)e->ea_block);
+		else
+			printf("null");
+	}
 	print_links(e, l);
 	printf(",\"findings\":[");
 	for (i = 0; i < nf; i++) {

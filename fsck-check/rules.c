@@ -219,14 +219,27 @@ static void exec_verdict(const struct fcap_value *v, char *buf, size_t len)
 			 strerrorname_np(-vd.exec) ?: "an error");
 }
 
+/* ": cap_x=ep" for a v1 or odd-flag value whose sets still decode. */
+static void sets_text(const struct fcap_value *v, char *buf, size_t len)
+{
+	char *t = NULL;
+
+	if (fcap_to_text(v, &t) == 0 && t)
+		snprintf(buf, len, ": %s", t);
+	free(t);
+}
+
 static void check_problems(struct sink *s, const struct fcap_value *v)
 {
 	unsigned int p = v->problems;
-	char x[64] = "";
+	char x[64] = "", sets[100] = "";
 
 	if (!p)
 		return;
 	exec_verdict(v, x, sizeof(x));
+	if (!(p & (FCAP_PROB_EMPTY | FCAP_PROB_SHORT | FCAP_PROB_SIZE |
+		   FCAP_PROB_REVISION)))
+		sets_text(v, sets, sizeof(sets));
 
 	if (p & FCAP_PROB_EMPTY)
 		add(s, "zero-length", SEV_ERROR,
@@ -243,11 +256,11 @@ static void check_problems(struct sink *s, const struct fcap_value *v)
 		    "unknown revision 0x%02x%s", v->magic >> 24, x);
 	if (p & FCAP_PROB_LEGACY)
 		add(s, "legacy-v1", SEV_WARNING,
-		    "legacy revision 1 value (32-bit sets)%s", x);
+		    "legacy revision 1 value (32-bit sets)%s%s", sets, x);
 	if (p & FCAP_PROB_FLAGS)
 		add(s, "unknown-flags", SEV_WARNING,
-		    "unknown flag bits 0x%06x%s", v->magic & FCAP_FLAGS_MASK &
-		    ~FCAP_FLAG_EFFECTIVE, x);
+		    "unknown flag bits 0x%06x%s%s", v->magic & FCAP_FLAGS_MASK &
+		    ~FCAP_FLAG_EFFECTIVE, sets, x);
 	if (p & FCAP_PROB_HIGHBITS)
 		add(s, "high-bits", SEV_WARNING,
 		    "bits above the last known capability (%u) are set%s",
@@ -348,6 +361,18 @@ static void check_meta(struct sink *s, const struct entry *e)
 		    "parent directory is writable by others without the sticky bit");
 }
 
+/* Offline only: a value too large for any revision, seen whole. */
+static void check_oversized(struct sink *s, const struct entry *e)
+{
+	struct fcap_value v = { .size = e->size, .problems = FCAP_PROB_SIZE };
+	char x[64] = "";
+
+	exec_verdict(&v, x, sizeof(x));
+	add(s, "oversized", SEV_ERROR,
+	    "value of %zu bytes, larger than any revision (%d at most)%s",
+	    e->size, FCAP_SIZE_MAX, x);
+}
+
 /**
  * rules_check() - judge one entry
  * @e:		the entry
@@ -362,7 +387,12 @@ size_t rules_check(const struct entry *e, const struct rules_config *cfg,
 {
 	struct sink s = { .out = out, .max = max };
 
-	if (e->read_err)
+	if (e->orphan)
+		add(&s, "orphan", SEV_WARNING,
+		    "no directory names this inode: invisible on a mounted tree until a link or fsck brings it back");
+	if (e->read_err == ERANGE && e->size)
+		check_oversized(&s, e);
+	else if (e->read_err)
 		add(&s, "unreadable", SEV_ERROR,
 		    "unreadable value (%s): zero-length or malformed; the kernel may still honour it; use offline mode",
 		    strerror(e->read_err));

@@ -1,0 +1,747 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * image.c - the offline source of struct entry: an ext2/3/4 file system in
+ * an image file or an unmounted device, read through libext2fs, read-only.
+ *
+ * Pass 1 reads every in-use inode once, in inode-table order, and keeps
+ * those whose security.capability libext2fs returns, raw, whatever the
+ * bytes are, noting whether the inode body or the external EA block holds
+ * it.  Pass 2 walks the directory tree once from the root, each directory
+ * at most once (so a looping tree ends), and gives every kept inode all
+ * of its names.  Kept inodes no directory reaches are orphans, named
+ * "<inode N>".
+ *
+ * Damage is reported and stepped over: a checksum mismatch is named and
+ * the data used anyway, an unreadable inode table group, EA block or
+ * directory is named and skipped.  Either makes the result EXIT_OPERR.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <et/com_err.h>
+#include <ext2fs/ext2_fs.h>
+#include <ext2fs/ext2fs.h>
+
+#include "image.h"
+
+/* One inode with a value, found in pass 1. */
+struct hit {
+	ext2_ino_t ino;
+	uint32_t mode, uid, gid;
+	uint16_t nlink;
+	enum entry_storage storage;
+	uint64_t ea_block;
+	size_t len;		/* bytes in @raw */
+	size_t size;		/* the value's size, when above ENTRY_RAW_MAX */
+	unsigned char raw[ENTRY_RAW_MAX];
+	bool has_sha;
+	unsigned char sha256[32];
+	size_t names;		/* names found in pass 2 */
+};
+
+/* A directory waiting to be read. */
+struct dirq {
+	ext2_ino_t ino;
+	char *path;
+};
+
+struct img {
+	ext2_filsys fs;
+	const struct image_opts *o;
+	volatile sig_atomic_t *intr;
+	struct hit *h;
+	size_t nh, caph;
+	unsigned char *isdir;	/* in-use directories, from pass 1 */
+	unsigned char *seen;	/* directories queued once already */
+	struct dirq *q;
+	size_t nq, capq;
+	struct entry *v;
+	size_t n, cap;
+	int status;
+	/* the directory being read by dir_cb() */
+	const char *dpath;
+	uint32_t dmode;
+	bool dmode_known;
+	unsigned long skip;	/* entries to pass over on a retry */
+	unsigned long done;	/* entries handled in this directory */
+};
+
+static void *xrealloc(void *p, size_t n, size_t size)
+{
+	p = reallocarray(p, n ? n : 1, size);
+	if (!p)
+		err(EXIT_OPERR, "out of memory");
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (!p)
+		err(EXIT_OPERR, "out of memory");
+	return p;
+}
+
+static bool bit_test(const unsigned char *b, ext2_ino_t i)
+{
+	return b[i / 8] & (1u << (i % 8));
+}
+
+static void bit_set(unsigned char *b, ext2_ino_t i)
+{
+	b[i / 8] |= 1u << (i % 8);
+}
+
+static bool csum_error(errcode_t e)
+{
+	switch (e) {
+	case EXT2_ET_INODE_CSUM_INVALID:
+	case EXT2_ET_EXT_ATTR_CSUM_INVALID:
+	case EXT2_ET_DIR_CSUM_INVALID:
+	case EXT2_ET_EXTENT_CSUM_INVALID:
+	case EXT2_ET_INODE_BITMAP_CSUM_INVALID:
+	case EXT2_ET_BLOCK_BITMAP_CSUM_INVALID:
+	case EXT2_ET_DIR_NO_SPACE_FOR_CSUM:
+		return true;
+	}
+	return false;
+}
+
+/* Something could not be read (or trusted): say what, and remember it. */
+__attribute__((format(printf, 3, 4)))
+static void img_fail(struct img *m, errcode_t e, const char *fmt, ...)
+{
+	char what[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (e)
+		warnx("%s: %s: %s", m->o->file, what, error_message(e));
+	else
+		warnx("%s: %s", m->o->file, what);
+	m->status |= EXIT_OPERR;
+}
+
+/* Checksum verification off (to read damaged data anyway) and on. */
+static void csum_off(struct img *m)
+{
+	m->fs->flags |= EXT2_FLAG_IGNORE_CSUM_ERRORS;
+}
+
+static void csum_on(struct img *m)
+{
+	m->fs->flags &= ~EXT2_FLAG_IGNORE_CSUM_ERRORS;
+}
+
+/* Is the in-inode EA magic there (the same test libext2fs makes)? */
+static bool has_ibody_ea(ext2_filsys fs, const struct ext2_inode_large *in)
+{
+	size_t isz = EXT2_INODE_SIZE(fs->super);
+	size_t off;
+	uint32_t magic;
+
+	if (isz <= EXT2_GOOD_OLD_INODE_SIZE || in->i_extra_isize & 3)
+		return false;
+	off = EXT2_GOOD_OLD_INODE_SIZE + in->i_extra_isize;
+	if (in->i_extra_isize < sizeof(in->i_extra_isize) ||
+	    off + sizeof(magic) >= isz)
+		return false;
+	memcpy(&magic, (const char *)in + off, sizeof(magic));
+	return ext2fs_le32_to_cpu(magic) == EXT2_EXT_ATTR_MAGIC;
+}
+
+struct value {
+	bool found;
+	size_t len, size;
+	unsigned char raw[ENTRY_RAW_MAX];
+};
+
+/* security.capability from the attributes of @in, as libext2fs reads them. */
+static errcode_t read_fcap(ext2_filsys fs, ext2_ino_t ino,
+			   struct ext2_inode_large *in, struct value *val)
+{
+	struct ext2_xattr_handle *h = NULL;
+	void *buf = NULL;
+	size_t len = 0;
+	errcode_t e;
+
+	val->found = false;
+	e = ext2fs_xattrs_open(fs, ino, &h);
+	if (e)
+		return e;
+#ifdef HAVE_EXT2FS_XATTRS_READ_INODE
+	e = ext2fs_xattrs_read_inode(h, in);
+#else
+	e = ext2fs_xattrs_read(h);
+#endif
+	if (e)
+		goto out_close;
+	e = ext2fs_xattr_get(h, FCAP_XATTR_NAME, &buf, &len);
+	if (e == EXT2_ET_EA_KEY_NOT_FOUND) {
+		e = 0;
+		goto out_close;
+	}
+	if (e)
+		goto out_close;
+	val->found = true;
+	val->size = len;
+	val->len = len < ENTRY_RAW_MAX ? len : ENTRY_RAW_MAX;
+	if (val->len)
+		memcpy(val->raw, buf, val->len);
+	ext2fs_free_mem(&buf);
+out_close:
+	ext2fs_xattrs_close(&h);
+	return e;
+}
+
+/*
+ * Read one place (@block false: the inode body; true: the EA block) of
+ * @ino's attributes.  A checksum mismatch is reported and the data used.
+ * Returns false when the place could not be read.
+ */
+static bool read_place(struct img *m, ext2_ino_t ino,
+		       const struct ext2_inode_large *in, size_t isz,
+		       bool block, struct value *val)
+{
+	struct ext2_inode_large *c;
+	blk64_t blk = ext2fs_file_acl_block(m->fs, (const void *)in);
+	errcode_t e;
+
+	c = calloc(1, isz);
+	if (!c)
+		err(EXIT_OPERR, "out of memory");
+	memcpy(c, in, EXT2_INODE_SIZE(m->fs->super));
+	if (block)
+		c->i_extra_isize = 0;	/* libext2fs skips the body */
+	else
+		ext2fs_file_acl_block_set(m->fs, (struct ext2_inode *)c, 0);
+	e = read_fcap(m->fs, ino, c, val);
+	if (csum_error(e)) {
+		img_fail(m, e, "inode %u: EA block %llu", ino,
+			 (unsigned long long)blk);
+		csum_off(m);
+		e = read_fcap(m->fs, ino, c, val);
+		csum_on(m);
+	}
+	free(c);
+	if (!e)
+		return true;
+	if (block)
+		img_fail(m, e, "inode %u: EA block %llu unreadable", ino,
+			 (unsigned long long)blk);
+	else
+		img_fail(m, e, "inode %u: in-inode extended attributes unreadable",
+			 ino);
+	return false;
+}
+
+static void add_hit(struct img *m, ext2_ino_t ino,
+		    const struct ext2_inode_large *in, size_t isz)
+{
+	struct value ib = { 0 }, bl = { 0 }, *val;
+	struct hit *h;
+	blk64_t blk = ext2fs_file_acl_block(m->fs, (const void *)in);
+	bool ibody = has_ibody_ea(m->fs, in);
+
+	if (!ibody && !blk)
+		return;
+#ifdef HAVE_EXT2FS_XATTRS_READ_INODE
+	if (ibody)
+		read_place(m, ino, in, isz, false, &ib);
+	if (blk && !ib.found)
+		read_place(m, ino, in, isz, true, &bl);
+#else
+	/* Older libext2fs: one read of both places, storage unknown. */
+	{
+		errcode_t e = read_fcap(m->fs, ino, (void *)in, &ib);
+
+		if (e)
+			img_fail(m, e, "inode %u: extended attributes unreadable",
+				 ino);
+	}
+#endif
+	if (!ib.found && !bl.found)
+		return;
+	val = ib.found ? &ib : &bl;
+	if (m->nh == m->caph) {
+		m->caph = m->caph ? 2 * m->caph : 64;
+		m->h = xrealloc(m->h, m->caph, sizeof(*m->h));
+	}
+	h = &m->h[m->nh++];
+	memset(h, 0, sizeof(*h));
+	h->ino = ino;
+#ifdef HAVE_EXT2FS_XATTRS_READ_INODE
+	h->storage = ib.found ? STORE_INODE : STORE_BLOCK;
+#else
+	h->storage = STORE_UNKNOWN;
+#endif
+	h->ea_block = ib.found ? 0 : blk;
+	h->len = val->len;
+	h->size = val->size > ENTRY_RAW_MAX ? val->size : 0;
+	memcpy(h->raw, val->raw, val->len);
+	h->mode = in->i_mode;
+	h->uid = inode_uid(*in);
+	h->gid = inode_gid(*in);
+	h->nlink = in->i_links_count;
+}
+
+/*
+ * The in-use inode bitmap; NULL (and said so) when it cannot be read, in
+ * which case inodes are judged by their link count and deletion time.
+ */
+static bool load_inode_bitmap(struct img *m)
+{
+	errcode_t e = ext2fs_read_inode_bitmap(m->fs);
+
+	if (csum_error(e)) {
+		img_fail(m, e, "inode bitmap");
+		csum_off(m);
+		e = ext2fs_read_inode_bitmap(m->fs);
+		csum_on(m);
+	}
+	if (e)
+		img_fail(m, e, "inode bitmap unreadable: judging inodes by their link count");
+	return !e;
+}
+
+static bool inode_in_use(struct img *m, bool bitmap, ext2_ino_t ino,
+			 const struct ext2_inode_large *in)
+{
+	if (bitmap)
+		return ext2fs_test_inode_bitmap2(m->fs->inode_map, ino);
+	return in->i_links_count && !in->i_dtime && in->i_mode;
+}
+
+/* After an unreadable stretch of the inode table: on to the next group. */
+static bool skip_group(struct img *m, ext2_inode_scan scan, ext2_ino_t *last,
+		       errcode_t e)
+{
+	uint32_t ipg = m->fs->super->s_inodes_per_group;
+	dgrp_t g = *last / ipg;		/* the group that failed */
+
+	img_fail(m, e, "inode table of group %u unreadable (inodes %u to %u)",
+		 g, g * ipg + 1, (g + 1) * ipg);
+	while (++g < m->fs->group_desc_count) {
+		*last = g * ipg;
+		e = ext2fs_inode_scan_goto_blockgroup(scan, g);
+		if (!e)
+			return true;
+		img_fail(m, e, "inode table of group %u unreadable (inodes %u to %u)",
+			 g, g * ipg + 1, (g + 1) * ipg);
+	}
+	return false;
+}
+
+/* Pass 1: every in-use inode, once. */
+static void scan_inodes(struct img *m)
+{
+	ext2_filsys fs = m->fs;
+	size_t isz = EXT2_INODE_SIZE(fs->super);
+	size_t bufsz = isz > sizeof(struct ext2_inode_large) ?
+		       isz : sizeof(struct ext2_inode_large);
+	struct ext2_inode_large *in;
+	ext2_inode_scan scan;
+	ext2_ino_t ino = 0, last = 0;
+	bool bitmap;
+	errcode_t e;
+
+	bitmap = load_inode_bitmap(m);
+	in = calloc(1, bufsz);
+	if (!in)
+		err(EXIT_OPERR, "out of memory");
+	e = ext2fs_open_inode_scan(fs, 0, &scan);
+	if (e) {
+		img_fail(m, e, "cannot scan the inode tables");
+		free(in);
+		return;
+	}
+	while (!*m->intr) {
+		e = ext2fs_get_next_inode_full(scan, &ino, (void *)in, isz);
+		if (e == EXT2_ET_INODE_CSUM_INVALID) {
+			img_fail(m, e, "inode %u", ino);
+		} else if (e) {
+			if (!skip_group(m, scan, &last, e))
+				break;
+			continue;
+		}
+		if (!ino || ino > fs->super->s_inodes_count)
+			break;
+		last = ino;
+		if (!inode_in_use(m, bitmap, ino, in))
+			continue;
+		if (LINUX_S_ISDIR(in->i_mode))
+			bit_set(m->isdir, ino);
+		if ((ino < EXT2_FIRST_INODE(fs->super) && ino != EXT2_ROOT_INO) ||
+		    (in->i_flags & EXT4_EA_INODE_FL))
+			continue;
+		add_hit(m, ino, in, bufsz);
+	}
+	ext2fs_close_inode_scan(scan);
+	free(in);
+}
+
+static int cmp_hit(const void *k, const void *x)
+{
+	ext2_ino_t a = *(const ext2_ino_t *)k, b = ((const struct hit *)x)->ino;
+
+	return a < b ? -1 : a > b;
+}
+
+static struct hit *find_hit(struct img *m, ext2_ino_t ino)
+{
+	if (!m->nh)
+		return NULL;
+	return bsearch(&ino, m->h, m->nh, sizeof(*m->h), cmp_hit);
+}
+
+static void push_entry(struct img *m, struct hit *h, char *path,
+		       uint32_t pmode, bool pknown)
+{
+	struct entry *e;
+
+	if (m->n == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 64;
+		m->v = xrealloc(m->v, m->cap, sizeof(*m->v));
+	}
+	e = &m->v[m->n++];
+	memset(e, 0, sizeof(*e));
+	e->path = path;
+	e->source = SRC_IMAGE;
+	e->ino = h->ino;
+	e->mode = h->mode;
+	e->uid = h->uid;
+	e->gid = h->gid;
+	e->nlink = h->nlink;
+	e->parent_mode = pmode;
+	e->parent_known = pknown;
+	e->storage = h->storage;
+	e->ea_block = h->ea_block;
+	e->has_sha = h->has_sha;
+	memcpy(e->sha256, h->sha256, sizeof(e->sha256));
+	if (h->size) {
+		/* As lgetxattr() into ENTRY_RAW_MAX bytes would say. */
+		e->read_err = ERANGE;
+		e->size = h->size;
+	} else {
+		e->len = h->len;
+		memcpy(e->raw, h->raw, h->len);
+	}
+	h->names++;
+}
+
+static char *join(const char *dir, const char *name, size_t nlen)
+{
+	size_t dl = strlen(dir);
+	char *p;
+
+	if (dl && dir[dl - 1] == '/')
+		dl--;
+	p = malloc(dl + nlen + 2);
+	if (!p)
+		err(EXIT_OPERR, "out of memory");
+	memcpy(p, dir, dl);
+	p[dl] = '/';
+	memcpy(p + dl + 1, name, nlen);
+	p[dl + 1 + nlen] = '\0';
+	return p;
+}
+
+static void queue_dir(struct img *m, ext2_ino_t ino, char *path)
+{
+	bit_set(m->seen, ino);
+	if (m->nq == m->capq) {
+		m->capq = m->capq ? 2 * m->capq : 64;
+		m->q = xrealloc(m->q, m->capq, sizeof(*m->q));
+	}
+	m->q[m->nq].ino = ino;
+	m->q[m->nq++].path = path;
+}
+
+static int dir_cb(ext2_ino_t dir, int entry, struct ext2_dir_entry *d,
+		  int offset, int blocksize, char *buf, void *priv)
+{
+	struct img *m = priv;
+	ext2_ino_t ino = d->inode;
+	size_t nlen = ext2fs_dirent_name_len(d);
+	struct hit *h;
+	bool sub;
+	char *path;
+
+	if (m->done++ < m->skip)
+		return 0;
+	if (*m->intr)
+		return DIRENT_ABORT;
+	if (entry == DIRENT_DOT_FILE || entry == DIRENT_DOT_DOT_FILE)
+		return 0;
+	if (!ino || ino > m->fs->super->s_inodes_count || !nlen)
+		return 0;
+	if ((nlen == 1 && d->name[0] == '.') ||
+	    (nlen == 2 && d->name[0] == '.' && d->name[1] == '.'))
+		return 0;
+	h = find_hit(m, ino);
+	sub = bit_test(m->isdir, ino) && !bit_test(m->seen, ino);
+	if (!h && !sub)
+		return 0;
+	path = join(m->dpath, d->name, nlen);
+	if (h)
+		push_entry(m, h, sub ? xstrdup(path) : path, m->dmode,
+			   m->dmode_known);
+	if (sub)
+		queue_dir(m, ino, path);
+	return 0;
+}
+
+/* Read one directory; on a checksum mismatch, say so and read it anyway. */
+static void read_dir(struct img *m, const struct dirq *d)
+{
+	struct ext2_inode in;
+	errcode_t e;
+
+	m->dpath = d->path;
+	m->dmode_known = !ext2fs_read_inode(m->fs, d->ino, &in);
+	m->dmode = m->dmode_known ? in.i_mode : 0;
+	m->skip = m->done = 0;
+	e = ext2fs_dir_iterate2(m->fs, d->ino, 0, NULL, dir_cb, m);
+	if (csum_error(e)) {
+		img_fail(m, e, "directory %s (inode %u)", d->path, d->ino);
+		m->skip = m->done;
+		m->done = 0;
+		csum_off(m);
+		e = ext2fs_dir_iterate2(m->fs, d->ino, 0, NULL, dir_cb, m);
+		csum_on(m);
+	}
+	if (e)
+		img_fail(m, e, "directory %s (inode %u) unreadable", d->path,
+			 d->ino);
+}
+
+/* Pass 2: every name of every hit, one walk, each directory once. */
+static void walk_tree(struct img *m)
+{
+	struct hit *h;
+	struct dirq d;
+
+	h = find_hit(m, EXT2_ROOT_INO);
+	if (h)
+		push_entry(m, h, xstrdup("/"), 0, false);
+	if (!bit_test(m->isdir, EXT2_ROOT_INO)) {
+		img_fail(m, 0, "the root inode is not an in-use directory: no names");
+		return;
+	}
+	queue_dir(m, EXT2_ROOT_INO, xstrdup("/"));
+	while (m->nq && !*m->intr) {
+		d = m->q[--m->nq];
+		read_dir(m, &d);
+		free(d.path);
+	}
+	while (m->nq)
+		free(m->q[--m->nq].path);
+}
+
+static void add_orphans(struct img *m)
+{
+	size_t i;
+	char *p;
+
+	for (i = 0; i < m->nh; i++) {
+		if (m->h[i].names)
+			continue;
+		if (asprintf(&p, "<inode %u>", m->h[i].ino) < 0)
+			err(EXIT_OPERR, "out of memory");
+		push_entry(m, &m->h[i], p, 0, false);
+		m->v[m->n - 1].orphan = true;
+	}
+}
+
+static ssize_t read_file(void *priv, void *buf, size_t len)
+{
+	unsigned int got = 0;
+	errcode_t e;
+
+	e = ext2fs_file_read(priv, buf, len, &got);
+	if (e)
+		return -EIO;
+	return got;
+}
+
+/* SHA-256 of the content of each regular file with a value. */
+static void hash_hits(struct img *m)
+{
+	uint64_t fs_bytes = ext2fs_blocks_count(m->fs->super) *
+			    (uint64_t)m->fs->blocksize;
+	ext2_file_t f;
+	__u64 size;
+	errcode_t e;
+	size_t i;
+
+	for (i = 0; i < m->nh && !*m->intr; i++) {
+		struct hit *h = &m->h[i];
+
+		if (!LINUX_S_ISREG(h->mode))
+			continue;
+		e = ext2fs_file_open(m->fs, h->ino, 0, &f);
+		if (e) {
+			img_fail(m, e, "inode %u: cannot open for hashing",
+				 h->ino);
+			continue;
+		}
+		/* A corrupt size must not make a hash run for ever. */
+		if (ext2fs_file_get_lsize(f, &size) || size > fs_bytes) {
+			img_fail(m, 0, "inode %u: size %llu beyond the file system: not hashed",
+				 h->ino, (unsigned long long)size);
+		} else if (baseline_sha256_read(read_file, f, h->sha256) < 0) {
+			img_fail(m, 0, "inode %u: content unreadable: not hashed",
+				 h->ino);
+		} else {
+			h->has_sha = true;
+		}
+		ext2fs_file_close(f);
+	}
+}
+
+/* Refuse a file system mounted read-write; warn about other trouble. */
+static int check_mounted(const struct image_opts *o)
+{
+	int mflags = 0;
+	errcode_t e;
+
+	e = ext2fs_check_if_mounted(o->file, &mflags);
+	if (e) {
+		if (!o->quiet)
+			warnx("%s: cannot tell whether it is mounted: %s",
+			      o->file, error_message(e));
+		return 0;
+	}
+	if (!(mflags & EXT2_MF_MOUNTED) || (mflags & EXT2_MF_READONLY))
+		return 0;
+	if (!o->force) {
+		warnx("%s: mounted read-write: what it holds is changing (--force scans it anyway)",
+		      o->file);
+		return -EBUSY;
+	}
+	if (!o->quiet)
+		warnx("%s: mounted read-write: the results may be inconsistent",
+		      o->file);
+	return 0;
+}
+
+/*
+ * Open read-only (never EXT2_FLAG_RW); fall back to the first backup
+ * superblock when the primary one is unusable.
+ */
+static errcode_t open_fs(struct img *m)
+{
+	static const unsigned int sizes[] = { 1024, 2048, 4096, 65536 };
+	const struct image_opts *o = m->o;
+	char io_opts[64];
+	int flags = EXT2_FLAG_64BITS | EXT2_FLAG_SKIP_MMP |
+		    EXT2_FLAG_IGNORE_CSUM_ERRORS;
+	errcode_t e, e2;
+	blk64_t sb;
+	size_t i;
+
+	snprintf(io_opts, sizeof(io_opts), "offset=%llu",
+		 (unsigned long long)o->offset);
+	e = ext2fs_open2(o->file, o->offset ? io_opts : NULL, flags, 0, 0,
+			 unix_io_manager, &m->fs);
+	if (!e)
+		return 0;
+	if (e == ENOENT || e == EACCES || e == EISDIR || e == EPERM)
+		return e;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		sb = sizes[i] * 8 + (sizes[i] == 1024);
+		e2 = ext2fs_open2(o->file, o->offset ? io_opts : NULL, flags,
+				  sb, sizes[i], unix_io_manager, &m->fs);
+		if (!e2) {
+			img_fail(m, e, "primary superblock unusable; using the backup at block %llu",
+				 (unsigned long long)sb);
+			return 0;
+		}
+	}
+	return e;
+}
+
+/* Checksums and journal state that ext2fs_open2() was told to ignore. */
+static void check_super(struct img *m)
+{
+	ext2_filsys fs = m->fs;
+	errcode_t e;
+	dgrp_t g;
+
+	if (!ext2fs_superblock_csum_verify(fs, fs->super))
+		img_fail(m, EXT2_ET_SB_CSUM_INVALID, "superblock");
+	for (g = 0; g < fs->group_desc_count; g++) {
+		if (!ext2fs_group_desc_csum_verify(fs, g)) {
+			img_fail(m, 0, "group %u: descriptor checksum mismatch", g);
+			break;
+		}
+	}
+	e = ext2fs_check_desc(fs);
+	if (e)
+		img_fail(m, e, "group descriptors");
+	if (ext2fs_has_feature_journal_needs_recovery(fs->super) &&
+	    !m->o->quiet)
+		warnx("%s: the journal needs recovery: changes still in the journal are not seen",
+		      m->o->file);
+}
+
+/**
+ * image_scan() - collect the entries of an ext2/3/4 file system image
+ * @o:		what to open
+ * @v: @n:	entries are appended here (each @path malloc()ed)
+ * @intr:	set (by a signal handler) to stop early
+ *
+ * Opens @o->file read-only through libext2fs and reports on stderr what
+ * cannot be read.  Usable on its own, for instance from a fuzzing harness.
+ *
+ * Return: exit status bits: 0, or EXIT_OPERR when the file system could
+ * not be opened or the scan is incomplete.
+ */
+int image_scan(const struct image_opts *o, struct entry **v, size_t *n,
+	       volatile sig_atomic_t *intr)
+{
+	struct img m = { .o = o, .intr = intr };
+	size_t bytes;
+	errcode_t e;
+
+	initialize_ext2_error_table();
+	if (check_mounted(o) < 0)
+		return EXIT_OPERR;
+	e = open_fs(&m);
+	if (e) {
+		warnx("%s: cannot open an ext2/3/4 file system%s: %s", o->file,
+		      o->offset ? " at that offset" : "", error_message(e));
+		return EXIT_OPERR;
+	}
+	csum_on(&m);
+	check_super(&m);
+	bytes = m.fs->super->s_inodes_count / 8 + 1;
+	m.isdir = calloc(1, bytes);
+	m.seen = calloc(1, bytes);
+	if (!m.isdir || !m.seen)
+		err(EXIT_OPERR, "out of memory");
+	m.v = *v;
+	m.n = m.cap = *n;
+	scan_inodes(&m);
+	if (o->hash && !*intr)
+		hash_hits(&m);
+	if (!*intr)
+		walk_tree(&m);
+	if (!*intr)
+		add_orphans(&m);
+	ext2fs_close_free(&m.fs);
+	free(m.isdir);
+	free(m.seen);
+	free(m.h);
+	free(m.q);
+	*v = m.v;
+	*n = m.n;
+	return m.status;
+}
