@@ -145,6 +145,11 @@ int baseline_save(const char *file, const struct entry *v, size_t n)
 	return ret;
 }
 
+static bool is_odigit(char c)
+{
+	return c >= '0' && c <= '7';
+}
+
 static int unescape(const char *s, char **out)
 {
 	char *d = malloc(strlen(s) + 1), *p = d;
@@ -157,7 +162,13 @@ static int unescape(const char *s, char **out)
 			*p++ = *s++;
 			continue;
 		}
-		if (sscanf(s + 1, "%3o", &c) != 1 || !c || c > 0xff) {
+		/* exactly three octal digits, as put_path() writes them */
+		if (!is_odigit(s[1]) || !is_odigit(s[2]) || !is_odigit(s[3])) {
+			free(d);
+			return -EINVAL;
+		}
+		c = (s[1] - '0') << 6 | (s[2] - '0') << 3 | (s[3] - '0');
+		if (!c || c > 0xff) {
 			free(d);
 			return -EINVAL;
 		}
@@ -272,7 +283,8 @@ int baseline_load(const char *file, struct baseline *b, unsigned int *lineno)
 	ret = *lineno ? 0 : -EINVAL;
 	if (ferror(f))
 		ret = -EIO;
-	qsort(b->v, b->n, sizeof(*b->v), entry_cmp_path);
+	if (b->n)
+		qsort(b->v, b->n, sizeof(*b->v), entry_cmp_path);
 out_free:
 	free(line);
 	fclose(f);
