@@ -54,7 +54,9 @@ struct op {
 };
 
 static struct op *ops;
-static size_t nops;
+static size_t nops, ops_room;
+/* index of the last op parse_caps() parsed (ops moves on realloc) */
+static size_t last_parsed = SIZE_MAX;
 static bool quiet, verify, if_present, dry_run, fallback_setuid;
 static bool has_rootid;
 static uint32_t rootid;
@@ -90,11 +92,9 @@ static struct op *new_op(void)
 {
 	struct op *o;
 
-	static size_t room;
-
-	if (nops == room) {
-		room = room ? room * 2 : 16;
-		o = reallocarray(ops, room, sizeof(*ops));
+	if (nops == ops_room) {
+		ops_room = ops_room ? ops_room * 2 : 16;
+		o = reallocarray(ops, ops_room, sizeof(*ops));
 		if (!o)
 			err(1, NULL);
 		ops = o;
@@ -140,7 +140,6 @@ static char *read_stdin_text(void)
  */
 static int parse_caps(struct op *o, const char *caps)
 {
-	static size_t last = SIZE_MAX;	/* index: ops moves on realloc */
 	struct fcap_text_error te;
 	int ret;
 
@@ -166,8 +165,8 @@ static int parse_caps(struct op *o, const char *caps)
 		return 0;
 	}
 	/* manifests repeat texts: reuse the last parse (rootid aside) */
-	if (last < nops && !strcmp(ops[last].text, o->text)) {
-		o->val = ops[last].val;
+	if (last_parsed < nops && !strcmp(ops[last_parsed].text, o->text)) {
+		o->val = ops[last_parsed].val;
 		ret = 0;
 	} else {
 		ret = fcap_from_text(o->text, &o->val, &te);
@@ -193,7 +192,7 @@ static int parse_caps(struct op *o, const char *caps)
 		warnx("cannot encode '%s': %s", o->text, strerror(-o->len));
 		return -1;
 	}
-	last = o - ops;
+	last_parsed = o - ops;
 	return 0;
 }
 
