@@ -1,0 +1,89 @@
+# fuzz/: libFuzzer harnesses, their replay builds, and the robustness
+# suites (issue 9).  See doc/testing.md.
+#
+#   make fuzz [FUZZ_SECONDS=10] [FUZZ_HARNESSES="xattr text"]
+#                        build each harness with clang
+#                        -fsanitize=fuzzer,address,undefined under
+#                        build/fuzz/ and run it for FUZZ_SECONDS from its
+#                        committed corpus (fuzz/corpus/NAME); crashes land
+#                        in build/fuzz/crashes/
+#   make fuzz-build      only build the libFuzzer binaries
+#   make fuzz-replay     $(B)fuzz/NAME-replay: the same harnesses with a
+#                        plain main() (driver.c) that replays files
+#   make valgrind        the CLI golden suites with every tool under
+#                        valgrind --leak-check=full (non-sanitized build)
+#
+# `make check` runs tests/fuzz-regress.sh (corpora and regressions through
+# the sanitizer replay builds) and tests/fault.sh (fault injection).
+
+FUZZ_HARNESSES ?= xattr text manifest policy baseline json diff
+FUZZ_SECONDS ?= 10
+FUZZ_CC ?= clang
+FUZZ_B := build/fuzz/
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+FUZZ_CFLAGS := -std=gnu11 -D_GNU_SOURCE -I$(TOP)/lib -I$(TOP)/fsck-check \
+	-g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link
+
+LIB_SRCS := $(LIB_OBJS:.o=.c)
+
+# Objects (beyond the library) each harness needs, and its libraries.
+FUZZ_OBJS_xattr :=
+FUZZ_OBJS_text :=
+FUZZ_OBJS_manifest :=
+FUZZ_OBJS_policy := fsck-check/rules.o
+FUZZ_OBJS_baseline := fsck-check/baseline.o fsck-check/rules.o
+FUZZ_OBJS_json := fsck-check/output.o fsck-check/rules.o \
+	fsck-check/baseline.o
+FUZZ_OBJS_diff :=
+FUZZ_LIBS_baseline := -lcrypto
+FUZZ_LIBS_json := -ljson-c -lcrypto
+
+# The libFuzzer builds: every object compiled by clang with coverage.
+$(FUZZ_B)%.o: %.c
+	$(quiet) FUZZCC $@
+	@mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+
+define fuzz_harness
+$(FUZZ_B)$(1): $(addprefix $(FUZZ_B),fuzz/$(1).o fuzz/memfile.o \
+		$(FUZZ_OBJS_$(1)) $(LIB_OBJS))
+	$$(quiet) FUZZLD $$@
+	$$(Q)$$(FUZZ_CC) $$(FUZZ_SAN) -fsanitize=fuzzer -o $$@ $$^ \
+		$$(FUZZ_LIBS_$(1)) $$(LIBS_CAP)
+FUZZ_BINS += $(FUZZ_B)$(1)
+
+$(B)fuzz/$(1)-replay: $(addprefix $(B),fuzz/$(1).o fuzz/memfile.o \
+		fuzz/driver.o $(FUZZ_OBJS_$(1))) $(B)lib/libfcap.a
+	$$(quiet) LD $$@
+	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ \
+		$$(FUZZ_LIBS_$(1)) $$(LIBS_CAP)
+FUZZ_REPLAY += $(B)fuzz/$(1)-replay
+endef
+FUZZ_BINS :=
+FUZZ_REPLAY :=
+$(foreach h,$(FUZZ_HARNESSES),$(eval $(call fuzz_harness,$(h))))
+
+# the harnesses reach into fsck-check/ headers
+$(B)fuzz/%.o: ALL_CFLAGS += -I$(TOP)/fsck-check
+
+.PHONY: fuzz fuzz-build fuzz-replay valgrind
+fuzz-build: $(FUZZ_BINS)
+fuzz-replay: $(FUZZ_REPLAY)
+test-bins: $(FUZZ_REPLAY)
+
+fuzz: fuzz-build
+	$(Q)FUZZ_SECONDS=$(FUZZ_SECONDS) sh fuzz/run.sh $(FUZZ_HARNESSES)
+
+valgrind: all
+	$(Q)sh tests/tap-run.sh tests/valgrind.sh
+
+HOST_SUITES += tests/fuzz-regress.sh
+LINT_C += $(wildcard fuzz/*.c fuzz/*.h)
+-include $(shell find $(TOP)/$(FUZZ_B) -name '*.d' 2>/dev/null)
+
+.PHONY: fuzz-clean
+fuzz-clean:
+	rm -f $(wildcard fuzz/*.o fuzz/*.d fuzz/*-replay)
+	rm -rf build/fuzz
+clean: fuzz-clean
