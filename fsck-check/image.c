@@ -62,6 +62,7 @@ struct img {
 	struct entry *v;
 	size_t n, cap;
 	int status;
+	unsigned long fails;	/* img_fail() calls */
 	/* the directory being read by dir_cb() */
 	const char *dpath;
 	uint32_t dmode;
@@ -127,6 +128,7 @@ static void img_fail(struct img *m, errcode_t e, const char *fmt, ...)
 	else
 		warnx("%s: %s", m->o->file, what);
 	m->status |= EXIT_OPERR;
+	m->fails++;
 }
 
 /* Checksum verification off (to read damaged data anyway) and on. */
@@ -486,7 +488,15 @@ static int dir_cb(ext2_ino_t dir, int entry, struct ext2_dir_entry *d,
 	    (nlen == 2 && d->name[0] == '.' && d->name[1] == '.'))
 		return 0;
 	h = find_hit(m, ino);
-	sub = bit_test(m->isdir, ino) && !bit_test(m->seen, ino);
+	sub = bit_test(m->isdir, ino);
+	if (sub && bit_test(m->seen, ino)) {
+		/* A directory with a second name: a loop, or a tree twice. */
+		path = join(m->dpath, d->name, nlen);
+		img_fail(m, 0, "%s: another name of directory inode %u (a directory hard link or loop): not walked again",
+			 path, ino);
+		free(path);
+		sub = false;
+	}
 	if (!h && !sub)
 		return 0;
 	path = join(m->dpath, d->name, nlen);
@@ -545,14 +555,17 @@ static void walk_tree(struct img *m)
 		free(m->q[--m->nq].path);
 }
 
-static void add_orphans(struct img *m)
+static void add_orphans(struct img *m, bool walk_complete)
 {
-	size_t i;
+	size_t i, n = 0;
 	char *p;
 
 	for (i = 0; i < m->nh; i++) {
 		if (m->h[i].names)
 			continue;
+		if (!walk_complete && !n++)
+			warnx("%s: the tree could not be read whole: some inodes reported as orphans may have names there",
+			      m->o->file);
 		if (asprintf(&p, "<inode %u>", m->h[i].ino) < 0)
 			err(EXIT_OPERR, "out of memory");
 		push_entry(m, &m->h[i], p, 0, false);
@@ -708,6 +721,7 @@ int image_scan(const struct image_opts *o, struct entry **v, size_t *n,
 	       volatile sig_atomic_t *intr)
 {
 	struct img m = { .o = o, .intr = intr };
+	unsigned long fails;
 	size_t bytes;
 	errcode_t e;
 
@@ -732,10 +746,11 @@ int image_scan(const struct image_opts *o, struct entry **v, size_t *n,
 	scan_inodes(&m);
 	if (o->hash && !*intr)
 		hash_hits(&m);
+	fails = m.fails;
 	if (!*intr)
 		walk_tree(&m);
 	if (!*intr)
-		add_orphans(&m);
+		add_orphans(&m, m.fails == fails);
 	ext2fs_close_free(&m.fs);
 	free(m.isdir);
 	free(m.seen);

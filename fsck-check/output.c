@@ -174,8 +174,8 @@ static void print_list(const struct entry *e)
 {
 	char *caps;
 
-	/* As getcap -r: regular files with a readable value only. */
-	if (!S_ISREG(e->mode) || e->source == SRC_BASELINE)
+	/* As getcap -r: named regular files with a readable value only. */
+	if (!S_ISREG(e->mode) || e->source == SRC_BASELINE || e->orphan)
 		return;
 	caps = entry_caps(e);
 	if (!caps)

@@ -1,0 +1,467 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# scan-image.sh: fsck-check --image on generated ext2/3/4 images (TAP).
+#
+# 1. (root) a tree with every kind of value, copied by mke2fs -d into
+#    ext2, ext3 and ext4 images (1k and 4k blocks, 128- and 256-byte
+#    inodes, with and without metadata_csum, inline_data, an htree
+#    directory), then debugfs ea_set for what no kernel writes
+#    (zero-length, v1, odd flags, oversized, on a directory, a symlink and
+#    a fifo) and an unlinked inode that keeps its value (an orphan).  The
+#    offline findings are all reported, and --image agrees with the
+#    mounted scan (mount -o loop,ro) on every value both can read.
+# 2. the hand-corrupted images of tests/data/ and byte-flipped mutants of
+#    a generated image: no crash (ASan build), no hang (timeout), exit 8
+#    when something could not be read, the rest still reported.
+set -u
+top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+fc=${FCAPS_SAN:-$top/build/san}/fsck-check/fsck-check
+schema=$top/fsck-check/fsck-check.schema.json
+n=0
+
+if [ ! -x "$fc" ]; then
+	echo "Bail out! $fc not built (make san)"
+	exit 1
+fi
+for c in mke2fs debugfs python3 timeout gzip; do
+	if ! command -v "$c" >/dev/null 2>&1; then
+		echo "1..0 # SKIP no $c (tests/deps.sh installs e2fsprogs)"
+		exit 0
+	fi
+done
+
+ok() {	# ok COND-STATUS DESC
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+skip() {
+	n=$((n + 1))
+	echo "ok $n - $1 # SKIP $2"
+}
+# py SCRIPT ARGS...: the script prints "PASS desc" / "FAIL desc" lines
+py() {
+	python3 "$@" >"$t/py.out" 2>"$t/py.err" ||
+		echo "FAIL $1 crashed: $(tail -n 1 "$t/py.err")" >>"$t/py.out"
+	while read -r res desc; do
+		ok "$([ "$res" = PASS ] && echo 0 || echo 1)" "$desc"
+	done <"$t/py.out"
+}
+
+t=$(mktemp -d /tmp/fsck-check-image.XXXXXX)
+mnt=
+cleanup() {
+	[ -n "$mnt" ] && umount "$mnt" 2>/dev/null
+	[ -n "${KEEP:-}" ] || rm -rf "$t"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+hex() { python3 -c 'import sys; sys.stdout.buffer.write(bytes.fromhex(sys.argv[1]))' "$1"; }
+setraw() {	# setraw PATH HEX
+	python3 -c 'import os, sys
+os.setxattr(sys.argv[1], "security.capability", bytes.fromhex(sys.argv[2]),
+	    follow_symlinks=False)' "$1" "$2"
+}
+ea_set() {	# ea_set IMG PATH VALUE-FILE
+	debugfs -w -R "ea_set -f $3 $2 security.capability" "$1" \
+		>/dev/null 2>"$t/debugfs.err" &&
+		! grep -qi 'error\|not found\|could not' "$t/debugfs.err"
+}
+
+# The offline-only values, planted with debugfs.
+: >"$t/v-zero"
+hex 010000010020000000000000 >"$t/v-v1"
+hex 0300000200200000000000000000000000000000 >"$t/v-odd"
+hex 0000000200200000000000000000000000000000 >"$t/v-v2"
+python3 -c 'import sys; sys.stdout.buffer.write(bytes.fromhex("01000002") + bytes(96))' >"$t/v-big"
+
+# Expectations for pass 1: path, then rules that must be reported.
+cat >"$t/expect" <<'EOF'
+/bin/ping -
+/bin/ping-link -
+/other/ping3 -
+/bin/admin dangerous
+/bin/ns namespaced
+/bin/inh inheritable-only
+/bin/effempty effective-empty
+/bin/suid setid
+/bin/user not-root-owned
+/bin/gw writable
+/bin/python3.11 interpreter
+/open/tool parent-writable
+/dirv non-regular
+/big/f150 -
+/small/tool -
+/bin/zero zero-length
+/bin/v1 legacy-v1
+/bin/odd unknown-flags
+/bin/huge oversized
+/dir2 non-regular,unknown-flags
+/lnk non-regular
+/fifo non-regular
+EOF
+
+check_image() {	# check_image NAME JSON STORAGE: offline findings (python)
+	cat >"$t/check.py" <<'EOF'
+import json, sys
+name, jfile, expect, storage = sys.argv[1:5]
+ents = [json.loads(l) for l in open(jfile)]
+by = {}
+for e in ents:
+	by.setdefault(e["path"], e)
+miss = []
+for line in open(expect):
+	path, rules = line.split()
+	e = by.get(path)
+	if not e:
+		miss.append(path + " missing")
+		continue
+	got = {f["rule"] for f in e["findings"]}
+	for r in rules.split(","):
+		if r != "-" and r not in got:
+			miss.append(f"{path}: no {r} (got {sorted(got)})")
+	if rules == "-" and e["findings"]:
+		miss.append(f"{path}: unexpected {e['findings']}")
+print(("FAIL" if miss else "PASS"), f"{name}: every value and offline finding reported",
+      "; ".join(miss[:3]))
+orph = [e for e in ents if e["path"].startswith("<inode ")]
+ok = len(orph) == 1 and any(f["rule"] == "orphan" for f in orph[0]["findings"]) \
+	and orph[0]["caps"] == "cap_net_raw=ep"
+print(("PASS" if ok else "FAIL"), f"{name}: the unlinked inode is reported as an orphan")
+links = by.get("/bin/ping", {}).get("links", [])
+ok = sorted(links) == ["/bin/ping-link", "/other/ping3"]
+print(("PASS" if ok else "FAIL"), f"{name}: every name of a hard-linked inode (links {links})")
+v1 = by.get("/bin/v1", {})
+ok = v1.get("caps") == "cap_net_raw=ep" and any("cap_net_raw=ep" in f["reason"]
+	for f in v1.get("findings", []) if f["rule"] == "legacy-v1")
+print(("PASS" if ok else "FAIL"), f"{name}: v1 value decoded (cap_net_raw=ep)")
+st = {e["path"]: e.get("storage") for e in ents}
+bad = [p for p, s in st.items() if s != storage and p != "/bin/huge"]
+print(("PASS" if not bad else "FAIL"), f"{name}: values said to be stored in the {storage} ({bad[:3]})")
+blk = by.get("/bin/huge", {})
+ok = blk.get("storage") == "block" and isinstance(blk.get("ea_block"), int)
+print(("PASS" if ok else "FAIL"), f"{name}: the oversized value is in an EA block, its number given")
+EOF
+	py "$t/check.py" "$1" "$2" "$t/expect" "$3"
+}
+
+compare_mounted() {	# compare_mounted NAME IMAGE-JSON MOUNTED-JSON MOUNTPOINT
+	cat >"$t/cmp.py" <<'EOF'
+import json, sys
+name, ij, mj, mp = sys.argv[1:5]
+img = {}
+for l in open(ij):
+	e = json.loads(l)
+	img[e["path"]] = e
+mnt = {}
+for l in open(mj):
+	e = json.loads(l)
+	p = e["path"][len(mp):] or "/"
+	mnt[p] = e
+named = {p for p in img if not p.startswith("<")}
+ok = named == set(mnt)
+print(("PASS" if ok else "FAIL"), f"{name}: --image and the mounted scan find the same names",
+      sorted(named ^ set(mnt))[:4])
+diff = []
+both = 0
+drop = {"nosuid-mount"}
+for p, m in mnt.items():
+	i = img.get(p)
+	if not i or m["error"]:
+		continue
+	both += 1
+	for k in ("value", "mode", "uid", "gid", "nlink", "caps"):
+		if i[k] != m[k]:
+			diff.append(f"{p}: {k} {i[k]} != {m[k]}")
+	ri = {(f["rule"], f["severity"]) for f in i["findings"]}
+	rm = {(f["rule"], f["severity"]) for f in m["findings"] if f["rule"] not in drop}
+	if ri != rm:
+		diff.append(f"{p}: findings {sorted(ri)} != {sorted(rm)}")
+print(("PASS" if not diff and both >= 15 else "FAIL"),
+      f"{name}: same value, metadata and findings on the {both} values both read", diff[:3])
+off = []
+for p, m in mnt.items():
+	if not m["error"]:
+		continue
+	i = img.get(p, {})
+	rules = {f["rule"] for f in i.get("findings", [])}
+	if "unreadable" in rules or not rules & {"zero-length", "legacy-v1",
+						"unknown-flags", "oversized"}:
+		off.append(f"{p}: {sorted(rules)}")
+print(("PASS" if not off else "FAIL"),
+      f"{name}: what the mounted scan cannot read is decoded offline", off[:3])
+EOF
+	py "$t/cmp.py" "$@"
+}
+
+# ---- 1. generated images ----------------------------------------------
+
+if [ "$(id -u)" -ne 0 ]; then
+	skip "generated images" "needs root (setcap and chown in the source tree, mount)"
+else
+	s=$t/tree
+	mkfile() {
+		mkdir -p "$(dirname "$1")"
+		printf '#!/bin/true\n' >"$1"
+		chmod 0755 "$1"
+	}
+	mkfile "$s/bin/ping";		setcap cap_net_raw+ep "$s/bin/ping"
+	ln "$s/bin/ping" "$s/bin/ping-link"
+	mkdir -p "$s/other";		ln "$s/bin/ping" "$s/other/ping3"
+	mkfile "$s/bin/admin";		setcap cap_sys_admin+ep "$s/bin/admin"
+	mkfile "$s/bin/ns";		setcap -n 1000 cap_net_raw+ep "$s/bin/ns"
+	mkfile "$s/bin/inh";		setcap cap_net_raw+i "$s/bin/inh"
+	mkfile "$s/bin/effempty";	setraw "$s/bin/effempty" \
+		0100000200000000000000000000000000000000
+	mkfile "$s/bin/suid";		chmod 4755 "$s/bin/suid"
+	setcap cap_net_raw+ep "$s/bin/suid"
+	mkfile "$s/bin/user";		chown 1000:1000 "$s/bin/user"
+	setcap cap_net_raw+ep "$s/bin/user"
+	mkfile "$s/bin/gw";		chmod 0775 "$s/bin/gw"
+	setcap cap_net_raw+ep "$s/bin/gw"
+	mkfile "$s/bin/python3.11";	setcap cap_net_bind_service+ep \
+		"$s/bin/python3.11"
+	mkfile "$s/open/tool";		setcap cap_net_raw+ep "$s/open/tool"
+	chmod 0777 "$s/open"
+	mkdir -p "$s/dirv";		setraw "$s/dirv" \
+		0000000200200000000000000000000000000000
+	mkdir -p "$s/big" "$s/small" "$s/dir2"
+	i=0
+	while [ $i -lt 300 ]; do : >"$s/big/f$i"; i=$((i + 1)); done
+	setcap cap_net_raw+ep "$s/big/f150"
+	mkfile "$s/small/tool";		setcap cap_net_raw+ep "$s/small/tool"
+	mkfile "$s/bin/plain"
+	for f in zero v1 odd huge gone; do mkfile "$s/bin/$f"; done
+	setcap cap_net_raw+ep "$s/bin/gone"
+	mkfifo "$s/fifo"
+
+	# name  mke2fs options  size  where in-inode values live
+	while read -r name size storage opts; do
+		img=$t/$name.img
+		if ! mke2fs -q -F -d "$s" $opts "$img" "$size" \
+			>"$t/mke2fs.out" 2>&1; then
+			skip "$name" "mke2fs $opts failed: $(tail -n 1 "$t/mke2fs.out")"
+			continue
+		fi
+		case $opts in
+		*dir_index*)
+			e2fsck -fyD "$img" >/dev/null 2>&1
+			debugfs -R "htree /big" "$img" 2>/dev/null |
+				grep -q 'Number of entries'
+			ok $? "$name: /big is an htree directory (e2fsck -D)" ;;
+		*inline_data*)
+			debugfs -R "stat /small" "$img" 2>/dev/null |
+				grep -q 'Size of inline data'
+			ok $? "$name: /small is an inline-data directory" ;;
+		esac
+		planted=0
+		ea_set "$img" /bin/zero "$t/v-zero" &&
+		ea_set "$img" /bin/v1 "$t/v-v1" &&
+		ea_set "$img" /bin/odd "$t/v-odd" &&
+		ea_set "$img" /bin/huge "$t/v-big" &&
+		ea_set "$img" /dir2 "$t/v-odd" &&
+		debugfs -w -R "symlink /lnk /bin/ping" "$img" >/dev/null 2>&1 &&
+		ea_set "$img" /lnk "$t/v-v2" &&
+		ea_set "$img" /fifo "$t/v-v2" &&
+		debugfs -w -R "unlink /bin/gone" "$img" >/dev/null 2>&1 ||
+			planted=1
+		ok $planted "$name: values planted with debugfs"
+		"$fc" --image "$img" --json >"$t/$name.json" 2>"$t/$name.err"
+		rc=$?
+		ok $((rc != 4)) "$name: --image exits 4 (findings) (got $rc)"
+		[ ! -s "$t/$name.err" ]
+		ok $? "$name: nothing on stderr ($(head -c 150 "$t/$name.err"))"
+		check_image "$name" "$t/$name.json" "$storage"
+
+		mnt=$t/mnt
+		mkdir -p "$mnt"
+		if mount -o loop,ro "$img" "$mnt" 2>"$t/mount.err"; then
+			"$fc" --json -j 1 "$mnt" >"$t/$name.mnt.json" \
+				2>"$t/$name.mnt.err"
+			"$fc" --list "$mnt" | sed "s|^$mnt||" | sort \
+				>"$t/$name.mnt.list"
+			"$fc" --image "$img" --list 2>/dev/null |
+				grep -v '^/bin/v1 \|^/bin/odd ' | sort \
+				>"$t/$name.img.list"
+			umount "$mnt"
+			mnt=
+			compare_mounted "$name" "$t/$name.json" \
+				"$t/$name.mnt.json" "$t/mnt"
+			cmp -s "$t/$name.img.list" "$t/$name.mnt.list"
+			ok $? "$name: --list inventories equal (but v1 and odd-flag values, offline only)"
+		else
+			skip "$name: mounted comparison" "cannot mount: $(head -n 1 "$t/mount.err")"
+			mnt=
+		fi
+	done <<'EOF'
+ext2-1k-128  8M  block  -t ext2 -b 1024 -I 128
+ext3-1k  8M  inode  -t ext3 -b 1024 -I 256 -O dir_index
+ext4-4k  16M  inode  -t ext4 -b 4096 -I 256 -O metadata_csum
+ext4-4k-nocsum  16M  inode  -t ext4 -b 4096 -I 256 -O ^metadata_csum
+ext4-1k-128-csum  8M  block  -t ext4 -b 1024 -I 128 -O metadata_csum,dir_index
+ext4-inline  16M  inode  -t ext4 -b 4096 -I 256 -O inline_data,metadata_csum
+EOF
+
+	img=$t/ext4-4k.img
+	if python3 -c 'import jsonschema' 2>/dev/null; then
+		python3 -c 'import json, sys, jsonschema
+v = jsonschema.Draft202012Validator(json.load(open(sys.argv[1])))
+for line in open(sys.argv[2]):
+	v.validate(json.loads(line))' "$schema" "$t/ext4-4k.json" 2>"$t/schema.err"
+		ok $? "--image --json validates against the schema"
+	else
+		skip "--image --json validates against the schema" "no jsonschema"
+	fi
+	"$fc" --image "$img" >"$t/text" 2>&1
+	grep -qF '/bin/v1: warning: legacy revision 1 value (32-bit sets): cap_net_raw=ep' "$t/text"
+	ok $? "text output: a v1 value with its decoded sets"
+	grep -q '^<inode [0-9]*>: warning: no directory names this inode' "$t/text"
+	ok $? "text output: the orphan, by inode number"
+
+	# --offset: the same file system behind 1 MiB of something else.
+	head -c 1048576 /dev/urandom >"$t/off.img"
+	cat "$img" >>"$t/off.img"
+	"$fc" --image "$t/off.img" --offset 1048576 --list >"$t/off.list" 2>&1
+	"$fc" --image "$img" --list >"$t/plain.list" 2>&1
+	cmp -s "$t/off.list" "$t/plain.list"
+	ok $? "--offset 1048576 reads the file system behind a prefix"
+	"$fc" --image "$t/off.img" --offset 0x100000 -q --fail-on error >/dev/null 2>&1
+	ok $(($? != 4)) "--offset takes hex"
+	"$fc" --image "$t/off.img" >/dev/null 2>"$t/off.err"
+	rc=$?
+	ok $((rc != 8)) "no file system at offset 0 exits 8 (got $rc)"
+	grep -qF "$t/off.img: cannot open an ext2/3/4 file system" "$t/off.err"
+	ok $? "the error names the file and the cause"
+
+	# Baselines: the same format and rules as the mounted scan.
+	"$fc" --image "$img" -q --fail-on error --save-baseline "$t/base" \
+		>/dev/null 2>&1
+	cut -f 1,7,8 "$t/base" | grep -q '^/bin/ping	x0100000200200000[0-9a-f]*	[0-9a-f]\{64\}$'
+	ok $? "--save-baseline records raw value and SHA-256 read from the image"
+	"$fc" --image "$img" --json --baseline "$t/base" >"$t/same.json" 2>&1
+	! grep -q '"rule":"baseline-' "$t/same.json"
+	ok $? "an unchanged image matches its baseline"
+	cp "$img" "$t/changed.img"
+	ea_set "$t/changed.img" /bin/inh "$t/v-v2"
+	debugfs -w -R "write /etc/hostname /bin/new" "$t/changed.img" >/dev/null 2>&1
+	ea_set "$t/changed.img" /bin/new "$t/v-v2"
+	debugfs -w -R "ea_rm /small/tool security.capability" "$t/changed.img" >/dev/null 2>&1
+	"$fc" --image "$t/changed.img" --json --baseline "$t/base" >"$t/bcmp.json" 2>&1
+	for r in "baseline-changed /bin/inh" "baseline-added /bin/new" \
+		"baseline-removed /small/tool"; do
+		set -- $r
+		grep -F "\"path\":\"$2\"" "$t/bcmp.json" | grep -qF "\"rule\":\"$1\""
+		ok $? "baseline: $1 ($2)"
+	done
+	# A content change behind an unchanged value (debugfs keeps xattrs).
+	cp "$img" "$t/content.img"
+	debugfs -w -R "sif /bin/admin size 3" "$t/content.img" >/dev/null 2>&1
+	"$fc" --image "$t/content.img" --json --baseline "$t/base" 2>&1 |
+		grep -F '"path":"/bin/admin"' | grep -qF '"rule":"baseline-content"'
+	ok $? "baseline: content change (SHA-256 read through libext2fs)"
+
+	# Read-write mounts are refused unless --force; read-only ones are fine.
+	cp "$img" "$t/rw.img"
+	mnt=$t/mnt
+	if mount -o loop "$t/rw.img" "$mnt" 2>/dev/null; then
+		"$fc" --image "$t/rw.img" >/dev/null 2>"$t/rw.err"
+		rc=$?
+		ok $((rc != 8)) "a file system mounted read-write is refused, exit 8 (got $rc)"
+		grep -qF "$t/rw.img: mounted read-write" "$t/rw.err"
+		ok $? "and the refusal says why"
+		"$fc" --image "$t/rw.img" --force >/dev/null 2>"$t/rw.err"
+		ok $(($? != 4)) "--force scans it anyway (with a warning)"
+		umount "$mnt"
+		mnt=
+	else
+		skip "read-write mount refused" "cannot mount"
+		skip "and the refusal says why" "cannot mount"
+		skip "--force scans it anyway" "cannot mount"
+	fi
+	cp "$img" "$t/jr.img"
+	debugfs -w -R "feature needs_recovery" "$t/jr.img" >/dev/null 2>&1
+	"$fc" --image "$t/jr.img" >/dev/null 2>"$t/jr.err"
+	rc=$?
+	grep -qF 'the journal needs recovery' "$t/jr.err" && [ $rc -eq 4 ]
+	ok $? "a journal that needs recovery is warned about (rc $rc)"
+fi
+
+# Usage errors.
+"$fc" --offset 5 / >/dev/null 2>&1
+ok $(($? != 16)) "--offset without --image is a usage error"
+"$fc" --image /dev/null /tmp >/dev/null 2>&1
+ok $(($? != 16)) "--image with path operands is a usage error"
+"$fc" --image /dev/null --offset -1 >/dev/null 2>&1
+ok $(($? != 16)) "a negative --offset is a usage error"
+"$fc" --image "$t/no-such.img" >/dev/null 2>"$t/ns.err"
+rc=$?
+[ $rc -eq 8 ] && grep -qF "$t/no-such.img" "$t/ns.err"
+ok $? "a missing image exits 8, naming it"
+
+# ---- 2. corrupt images -------------------------------------------------
+
+# corrupt NAME MESSAGE LISTED...: what must come out of a damaged image
+corrupt() {
+	name=$1 msg=$2
+	shift 2
+	gzip -dc "$top/tests/data/$name.img.gz" >"$t/$name.img"
+	timeout 20 "$fc" --image "$t/$name.img" --list >"$t/$name.out" \
+		2>"$t/$name.err"
+	rc=$?
+	bad=0
+	[ $((rc & 8)) -eq 8 ] && [ $rc -lt 16 ] || bad=1
+	grep -q 'Sanitizer\|runtime error' "$t/$name.err" && bad=1
+	grep -qF "$msg" "$t/$name.err" || bad=1
+	for p in "$@"; do
+		grep -q "^$p " "$t/$name.out" || bad=1
+	done
+	ok $bad "corrupt $name: exit 8 (rc $rc), '$msg' named, $# values still found"
+}
+corrupt trunc "inode table of group 2 unreadable" /ok/a /ok/b /d/e/f
+corrupt badsb "using the backup at block 8193" /ok/a /ok/b /bad/x
+corrupt loop "/d/e/up: another name of directory inode" /ok/a /ok/b /d/e/f
+corrupt garbage-ea "EA block 38 unreadable" /ok/a /d/e/f /bad/x
+corrupt csum "Inode checksum does not match" /ok/a /ok/b /d/e/f
+corrupt baddir "directory /bad (inode 12) unreadable" /ok/a /ok/b /d/e/f
+
+# Mutants: flip bytes in the blocks a generated image uses; the scanner
+# must end (timeout), not crash (ASan/UBSan) and exit 0, 4, 8 or 12.
+gzip -dc "$top/tests/data/csum.img.gz" >"$t/m0.img"
+gzip -dc "$top/tests/data/garbage-ea.img.gz" >"$t/m1.img"
+for base in m0 m1; do
+	crashed=0 hung=0 codes= k=0
+	while [ $k -lt 40 ]; do
+		seed=$base-$k
+		k=$((k + 1))
+		python3 -c 'import random, sys
+src, dst, seed = sys.argv[1:4]
+data = bytearray(open(src, "rb").read())
+r = random.Random(seed)
+used = [i for i in range(0, len(data), 1024) if any(data[i:i + 1024])]
+for _ in range(r.randint(1, 12)):
+	b = r.choice(used)
+	data[b + r.randrange(1024)] = r.randrange(256)
+if r.random() < 0.1:
+	del data[r.randrange(len(data) // 2, len(data)):]
+open(dst, "wb").write(data)' "$t/$base.img" "$t/mut.img" "$seed"
+		timeout 20 "$fc" --image "$t/mut.img" --json >/dev/null \
+			2>"$t/mut.err"
+		rc=$?
+		case $rc in
+		0|4|8|12) ;;
+		124) hung=$((hung + 1)); echo "# $seed: timeout" ;;
+		*) crashed=$((crashed + 1)); echo "# $seed: exit $rc"
+		   grep -m 3 'ERROR\|runtime error\|SUMMARY' "$t/mut.err" |
+			sed 's/^/#   /' ;;
+		esac
+		grep -q 'Sanitizer\|runtime error' "$t/mut.err" && {
+			crashed=$((crashed + 1)); echo "# $seed: sanitizer report"; }
+		codes="$codes $rc"
+	done
+	ok $((crashed + hung)) "40 mutants of $base: no crash ($crashed), no hang ($hung)"
+	echo "$codes" | grep -q ' 8\| 12'
+	ok $? "mutants of $base: damage is reported (some exit 8)"
+done
+
+echo "1..$n"
