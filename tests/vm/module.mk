@@ -16,13 +16,19 @@ $(B)tests/vm/seed: $(B)tests/vm/seed.o $(B)tests/tap.o $(B)lib/libfcap.a
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
 
-$(B)tests/vm/offline: $(B)tests/vm/offline.o $(B)tests/tap.o $(B)lib/libfcap.a
+$(B)tests/vm/offline: $(B)tests/vm/offline.o $(B)tests/vm/guest.o \
+		$(B)tests/tap.o $(B)lib/libfcap.a
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
+
+$(B)tests/vm/policy: $(B)tests/vm/policy.o $(B)tests/vm/guest.o \
+		$(B)tests/tap.o $(B)lib/libfcap.a
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
 
 .PHONY: vm-bins
 vm-bins: $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed \
-	$(B)tests/vm/offline
+	$(B)tests/vm/offline $(B)tests/vm/policy
 
 check-prepare-vm::
 	$(Q)$(MAKE) --no-print-directory B=$(VMB) STATIC=1 vm-bins all \
@@ -35,6 +41,7 @@ VM_SUITES += tests/vm/model-stock.sh tests/vm/seed-stock.sh tests/vm/scan-stock.
 VM_SUITES += tests/vm/offline-stock.sh
 VM_SUITES += tests/vm/model-patched.sh tests/vm/seed-patched.sh
 VM_SUITES += tests/vm/offline-patched.sh tests/vm/offline-nofcaps.sh
+VM_SUITES += tests/vm/policy.sh
 LINT_C += $(wildcard tests/vm/*.c)
 
 # The kernel's own capabilities selftest (test_execve + validate_cap),

@@ -19,8 +19,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,24 +28,15 @@
 #include <unistd.h>
 
 #include "fcap.h"
+#include "guest.h"
 #include "../tap.h"
 
-#define UNPRIV 1000
+#define UNPRIV GUEST_UNPRIV
 
 static enum fcap_kernel kernel;
 /* fcaps_kernel=nofcaps: the series built with FILE_CAPABILITIES=n */
 static bool nofcaps;
 static struct fcap_policy policy = { true, ~0ULL };
-
-static int drop_to_user(void)
-{
-	if (setgroups(0, NULL) || setresgid(UNPRIV, UNPRIV, UNPRIV) ||
-	    setresuid(UNPRIV, UNPRIV, UNPRIV))
-		return -1;
-	return 0;
-}
-
-static int no_setup(void) { return 0; }
 
 static ssize_t read_val(const char *name, unsigned char *buf, size_t len)
 {
@@ -62,72 +51,6 @@ static ssize_t read_val(const char *name, unsigned char *buf, size_t len)
 	n = read(fd, buf, len);
 	close(fd);
 	return n;
-}
-
-/* Exec @path after @setup in a child; "R ..." or "E errno" in @line. */
-static int run(const char *path, int (*setup)(void), struct fcap_proc *proc,
-	       char *line, size_t len)
-{
-	int sp[2], out[2], st;
-	pid_t pid;
-	FILE *r;
-
-	if (pipe(sp) || pipe(out))
-		return -1;
-	fflush(stdout);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		char arg0[512];
-		char *argv[] = { arg0, NULL };
-		struct fcap_proc me;
-
-		snprintf(arg0, sizeof(arg0), "%s", path);
-
-		close(sp[0]);
-		close(out[0]);
-		dup2(out[1], 1);
-		if (setup() || fcap_proc_read_self(&me) ||
-		    write(sp[1], &me, sizeof(me)) != sizeof(me))
-			_exit(3);
-		execv(path, argv);
-		dprintf(1, "E %d\n", errno);
-		_exit(0);
-	}
-	close(sp[1]);
-	close(out[1]);
-	st = read(sp[0], proc, sizeof(*proc)) == sizeof(*proc) ? 0 : -1;
-	close(sp[0]);
-	line[0] = '\0';
-	r = fdopen(out[0], "r");
-	if (r) {
-		if (!fgets(line, (int)len, r))
-			line[0] = '\0';
-		fclose(r);
-	} else {
-		close(out[0]);
-	}
-	line[strcspn(line, "\n")] = '\0';
-	waitpid(pid, NULL, 0);
-	return st;
-}
-
-static void want_exec(const struct fcap_proc *proc, const struct fcap_file *f,
-		      char *want, size_t len, const char **why)
-{
-	struct fcap_exec e;
-
-	fcap_model_exec(proc, f, kernel, &policy, &e);
-	*why = e.why;
-	if (e.error)
-		snprintf(want, len, "E %d", -e.error);
-	else
-		snprintf(want, len, "R %u %u %u %u %" PRIx64 " %" PRIx64
-			 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %x %u", e.uid,
-			 e.euid, e.gid, e.egid, e.cap_inh, e.cap_prm,
-			 e.cap_eff, e.cap_bnd, e.cap_amb, e.securebits,
-			 e.secure);
 }
 
 static void check_read(const char *name, const char *path,
@@ -159,23 +82,17 @@ static void check_exec(const char *name, const char *path,
 	struct fcap_file f;
 	char line[256], want[256];
 	const char *why;
-	struct stat st;
 
-	if (stat(path, &st) ||
-	    run(path, as_root ? no_setup : drop_to_user, &proc, line,
-		sizeof(line))) {
+	if (guest_file(path, NULL, 0, &f) ||
+	    guest_run(path, as_root ? guest_no_setup : guest_drop_to_user,
+		      &proc, line, sizeof(line))) {
 		tap_ok(0, "%s: exec as %s: setup", name,
 		       as_root ? "root" : "uid 1000");
 		return;
 	}
-	memset(&f, 0, sizeof(f));
-	f.mode = st.st_mode;
-	f.uid = st.st_uid;
-	f.gid = st.st_gid;
-	f.owner_mapped = f.group_mapped = true;
 	f.has_xattr = true;
 	f.xattr = *v;
-	want_exec(&proc, &f, want, sizeof(want), &why);
+	guest_want(&proc, &f, kernel, &policy, want, sizeof(want), &why);
 	if (!tap_is_str(line, want, "%s: exec as %s -> %s", name,
 			as_root ? "root" : "uid 1000", want))
 		tap_diag("model: %s", why ? why : "");
@@ -226,7 +143,7 @@ static void check_unpriv_write(const char *name, const struct fcap_value *v,
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
-		if (drop_to_user())
+		if (guest_drop_to_user())
 			_exit(100);
 		if (setxattr("/mnt/own", FCAP_XATTR_NAME, raw, v->size, 0))
 			_exit(errno);

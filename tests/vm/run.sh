@@ -15,7 +15,7 @@ if [ ! -f "$kernel" ]; then
 	echo "not ok 1 - $kernel missing (make kernel)"
 	exit 1
 fi
-work=$top/build/vm/$suite-$(basename "$(dirname "$kernel")")
+work=$top/build/vm/${FCAPS_VM_NAME:-$suite}-$(basename "$(dirname "$kernel")")
 rm -rf "$work"
 mkdir -p "$work/root/bin" "$work/root/tests" "$work/root/proc" \
 	"$work/root/sys" "$work/root/dev" "$work/root/tmp" "$work/root/mnt"
@@ -25,6 +25,7 @@ cp tests/vm/init "$work/root/init"
 chmod 755 "$work/root/init"
 cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
 	build/static/tests/vm/seed build/static/tests/vm/offline \
+	build/static/tests/vm/policy \
 	build/static/tests/vm/test_execve build/static/tests/vm/validate_cap \
 	tests/vm/selftest-caps tests/vm/scan-guest tests/vm/fcaps-selftest \
 	"$work/root/tests/"

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * guest.c - helpers shared by the guest test programs (see guest.h).
+ */
+#include <errno.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "guest.h"
+
+int guest_drop_to_user(void)
+{
+	if (setgroups(0, NULL) ||
+	    setresgid(GUEST_UNPRIV, GUEST_UNPRIV, GUEST_UNPRIV) ||
+	    setresuid(GUEST_UNPRIV, GUEST_UNPRIV, GUEST_UNPRIV))
+		return -1;
+	return 0;
+}
+
+int guest_no_setup(void)
+{
+	return 0;
+}
+
+/*
+ * Exec @path in a child after @setup.  The child's state just before the
+ * exec goes to @proc; the probe's "R ..." line, or "E errno" when the
+ * exec failed, to @line.  Returns 0, or -1 when the child could not be
+ * set up.
+ */
+int guest_run(const char *path, int (*setup)(void), struct fcap_proc *proc,
+	      char *line, size_t len)
+{
+	int sp[2], out[2], st;
+	pid_t pid;
+	FILE *r;
+
+	if (pipe(sp))
+		return -1;
+	if (pipe(out)) {
+		close(sp[0]);
+		close(sp[1]);
+		return -1;
+	}
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		char arg0[512];
+		char *argv[] = { arg0, NULL };
+		struct fcap_proc me;
+
+		snprintf(arg0, sizeof(arg0), "%s", path);
+		close(sp[0]);
+		close(out[0]);
+		dup2(out[1], 1);
+		if (setup() || fcap_proc_read_self(&me) ||
+		    write(sp[1], &me, sizeof(me)) != sizeof(me))
+			_exit(3);
+		execv(path, argv);
+		dprintf(1, "E %d\n", errno);
+		_exit(0);
+	}
+	close(sp[1]);
+	close(out[1]);
+	st = pid > 0 && read(sp[0], proc, sizeof(*proc)) == sizeof(*proc) ?
+	     0 : -1;
+	close(sp[0]);
+	line[0] = '\0';
+	r = fdopen(out[0], "r");
+	if (r) {
+		if (!fgets(line, (int)len, r))
+			line[0] = '\0';
+		fclose(r);
+	} else {
+		close(out[0]);
+	}
+	line[strcspn(line, "\n")] = '\0';
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
+	return st;
+}
+
+/* What the probe prints when the model is right, or "E errno". */
+void guest_want(const struct fcap_proc *proc, const struct fcap_file *f,
+		enum fcap_kernel k, const struct fcap_policy *pol,
+		char *want, size_t len, const char **why)
+{
+	struct fcap_exec e;
+
+	fcap_model_exec(proc, f, k, pol, &e);
+	*why = e.why;
+	if (e.error)
+		snprintf(want, len, "E %d", -e.error);
+	else
+		snprintf(want, len, "R %u %u %u %u %" PRIx64 " %" PRIx64
+			 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %x %u", e.uid,
+			 e.euid, e.gid, e.egid, e.cap_inh, e.cap_prm,
+			 e.cap_eff, e.cap_bnd, e.cap_amb, e.securebits,
+			 e.secure);
+}
+
+/* The model's view of @path, which carries the raw value @val (or none). */
+int guest_file(const char *path, const void *val, size_t len,
+	       struct fcap_file *f)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return -1;
+	memset(f, 0, sizeof(*f));
+	f->mode = st.st_mode;
+	f->uid = st.st_uid;
+	f->gid = st.st_gid;
+	f->owner_mapped = f->group_mapped = true;
+	if (val) {
+		f->has_xattr = true;
+		fcap_decode(val, len, &f->xattr);
+	}
+	return 0;
+}

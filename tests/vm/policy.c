@@ -1,0 +1,601 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * policy.c - the fcaps admin policy (/proc/sys/kernel/fcaps/) in the guest.
+ *
+ * fcaps_policy= on the kernel command line picks the part:
+ *   runtime   defaults, who may write, mask, enabled, log (a 10,000-exec
+ *             flood), then lockdown and every attempt to undo it
+ *   boot-off  booted with fcaps=off
+ *   boot-set  booted with fcaps.mask=4000 fcaps.lockdown=1 fcaps.log=1
+ *   legacy    booted with no_file_caps
+ * Executions are checked against lib's model given the policy read back
+ * from the kernel.  TAP on stdout.  Run as root on the patched kernel.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/capability.h>
+#include <sys/klog.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fcap.h"
+#include "guest.h"
+#include "../tap.h"
+
+#define SYSCTL_DIR	"/proc/sys/kernel/fcaps/"
+#define DIR_POL		"/tmp/pol"
+#define F_ADMIN_LOCK	DIR_POL "/admin-ipc_lock"	/* sys_admin,ipc_lock+ep */
+#define F_ADMIN		DIR_POL "/admin"		/* sys_admin+ep */
+#define F_ROOTID	DIR_POL "/rootid-1000"		/* v3, rootid 1000 */
+#define BIT(c)		(1ULL << (c))
+#define FLOOD		10000
+
+#define LE(x) (x) & 0xff, ((x) >> 8) & 0xff, ((x) >> 16) & 0xff, (x) >> 24
+static const unsigned char v_admin_lock[20] = {
+	LE(0x02000001), LE(0x204000)
+};
+static const unsigned char v_admin[20] = { LE(0x02000001), LE(0x200000) };
+static const unsigned char v_rootid[24] = {
+	LE(0x03000001), LE(0x4000), LE(0), LE(0), LE(0), LE(1000)
+};
+
+static const char *const knobs[] = { "enabled", "mask", "lockdown", "log" };
+
+static char *probe;
+static size_t probe_len;
+/* booted with no_file_caps: exec behaves as with enabled 0 */
+static bool legacy_off;
+
+static int rd(const char *knob, char *buf, size_t len)
+{
+	char path[128];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), SYSCTL_DIR "%s", knob);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -EIO;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+/* Write @val to @path; 0 or the negative errno of open or write. */
+static int wr_path(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+static int wr(const char *knob, const char *val)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), SYSCTL_DIR "%s", knob);
+	return wr_path(path, val);
+}
+
+/* Run @fn in a child; its exit status is a negated errno, or 0. */
+static int in_child(int (*fn)(const void *), const void *arg)
+{
+	pid_t pid;
+	int st;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0)
+		_exit(-fn(arg) & 0xff);
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return -1000;
+	return -WEXITSTATUS(st);
+}
+
+struct kv {
+	const char *knob, *val;
+};
+
+static int as_user(const void *arg)
+{
+	const struct kv *kv = arg;
+
+	if (guest_drop_to_user())
+		return -100;
+	return wr(kv->knob, kv->val);
+}
+
+static int without_sys_admin(const void *arg)
+{
+	const struct kv *kv = arg;
+	cap_value_t c = CAP_SYS_ADMIN;
+	cap_t caps = cap_get_proc();
+
+	if (!caps || cap_set_flag(caps, CAP_EFFECTIVE, 1, &c, CAP_CLEAR) ||
+	    cap_set_proc(caps))
+		return -100;
+	cap_free(caps);
+	return wr(kv->knob, kv->val);
+}
+
+static int in_userns(const void *arg)
+{
+	const struct kv *kv = arg;
+
+	if (unshare(CLONE_NEWUSER))
+		return -100;
+	return wr(kv->knob, kv->val);
+}
+
+/*
+ * Try a write that must fail; the knob must read the same afterwards.
+ * @how runs it (NULL: directly as root).
+ */
+static void refused(const char *what, int (*how)(const void *),
+		    const char *knob, const char *val)
+{
+	struct kv kv = { knob, val };
+	char before[64], after[64];
+	int err;
+
+	rd(knob, before, sizeof(before));
+	err = how ? in_child(how, &kv) : wr(knob, val);
+	rd(knob, after, sizeof(after));
+	tap_ok((err == -EPERM || err == -EACCES) && !strcmp(before, after),
+	       "%s: writing %s to %s fails (%s) and %s stays %s", what, val,
+	       knob, err ? strerror(-err) : "succeeded", knob, after);
+}
+
+static int load_probe(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+
+	if (fd < 0 || fstat(fd, &st))
+		return -1;
+	probe_len = (size_t)st.st_size;
+	probe = malloc(probe_len);
+	if (!probe || read(fd, probe, probe_len) != (ssize_t)probe_len)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+static int make_file(const char *path, const void *val, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+
+	if (fd < 0 || write(fd, probe, probe_len) != (ssize_t)probe_len ||
+	    close(fd) || chmod(path, 0755))
+		return -1;
+	return setxattr(path, FCAP_XATTR_NAME, val, len, 0);
+}
+
+/* The policy as the kernel reports it. */
+static void read_policy(struct fcap_policy *pol)
+{
+	char buf[64];
+
+	fcap_policy_default(pol);
+	if (!rd("enabled", buf, sizeof(buf)))
+		pol->enabled = strcmp(buf, "0") != 0;
+	if (!rd("mask", buf, sizeof(buf)))
+		pol->mask = strtoull(buf, NULL, 16);
+}
+
+static int user_ambient(void)
+{
+	cap_t c = cap_from_text("cap_net_raw=ip");
+	int r;
+
+	if (!c || prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) || guest_drop_to_user())
+		return -1;
+	r = cap_set_proc(c);
+	cap_free(c);
+	if (r)
+		return -1;
+	return prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_NET_RAW, 0, 0);
+}
+
+/*
+ * Exec @path (carrying @val) after @setup; the probe's report must be what
+ * the model predicts under the policy the kernel reports.  Returns the
+ * permitted set the probe reported (or ~0 on failure).
+ */
+static uint64_t exec_case(const char *name, const char *path,
+			  const void *val, size_t len, int (*setup)(void))
+{
+	struct fcap_policy pol;
+	struct fcap_proc proc;
+	struct fcap_file f;
+	char line[256], want[256];
+	const char *why;
+	unsigned int u[4];
+	uint64_t inh, prm = ~0ULL;
+
+	read_policy(&pol);
+	if (legacy_off)
+		pol.enabled = false;
+	if (guest_file(path, val, len, &f) ||
+	    guest_run(path, setup, &proc, line, sizeof(line))) {
+		tap_ok(0, "%s: setup", name);
+		return prm;
+	}
+	guest_want(&proc, &f, FCAP_KERNEL_FCAPS, &pol, want, sizeof(want),
+		   &why);
+	if (!tap_is_str(line, want, "%s (model: %s)", name, why ? why : ""))
+		tap_diag("policy: enabled %d mask %016" PRIx64, pol.enabled,
+			 pol.mask);
+	if (sscanf(line, "R %u %u %u %u %" SCNx64 " %" SCNx64, &u[0], &u[1],
+		   &u[2], &u[3], &inh, &prm) != 6)
+		prm = ~0ULL;
+	return prm;
+}
+
+static char *klog;
+static int klog_len;
+
+static void klog_clear(void)
+{
+	klogctl(5, NULL, 0);	/* SYSLOG_ACTION_CLEAR */
+}
+
+/* Lines of the kernel log since the last clear that contain @a and @b. */
+static int klog_count(const char *a, const char *b, char *first, size_t len)
+{
+	int size = klogctl(10, NULL, 0), n = 0;	/* SIZE_BUFFER */
+	char *line, *save;
+
+	if (size <= 0)
+		return -1;
+	free(klog);
+	klog = malloc((size_t)size + 1);
+	if (!klog)
+		return -1;
+	klog_len = klogctl(3, klog, size);	/* READ_ALL */
+	if (klog_len < 0)
+		return -1;
+	klog[klog_len] = '\0';
+	if (first)
+		first[0] = '\0';
+	for (line = strtok_r(klog, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (!strstr(line, a) || (b && !strstr(line, b)))
+			continue;
+		if (first && !n)
+			snprintf(first, len, "%s", line);
+		n++;
+	}
+	return n;
+}
+
+/* uid 1000 execs @path @n times as fast as it can. */
+static int flood(const char *path, int n)
+{
+	pid_t pid;
+	int st;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		int devnull = open("/dev/null", O_WRONLY);
+		int i;
+
+		if (guest_drop_to_user() || devnull < 0)
+			_exit(1);
+		for (i = 0; i < n; i++) {
+			pid_t c = vfork();
+
+			if (c == 0) {
+				dup2(devnull, 1);
+				execl(path, path, (char *)NULL);
+				_exit(127);
+			}
+			if (c < 0 || waitpid(c, &st, 0) != c ||
+			    !WIFEXITED(st) || WEXITSTATUS(st))
+				_exit(2);
+		}
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return -1;
+	return WEXITSTATUS(st);
+}
+
+static void defaults(void)
+{
+	char buf[64], line[256], bnd[64] = "";
+	FILE *f = fopen("/proc/self/status", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "CapBnd: %63s", bnd) == 1)
+			break;
+	if (f)
+		fclose(f);
+	rd("enabled", buf, sizeof(buf));
+	tap_is_str(buf, "1", "default: enabled is 1");
+	rd("mask", buf, sizeof(buf));
+	tap_is_str(buf, bnd, "default: mask is every capability, as CapBnd");
+	rd("lockdown", buf, sizeof(buf));
+	tap_is_str(buf, "0", "default: lockdown is 0");
+	rd("log", buf, sizeof(buf));
+	tap_is_str(buf, "0", "default: log is 0");
+}
+
+static void writers(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++)
+		refused("uid 1000", as_user, knobs[i],
+			strcmp(knobs[i], "mask") ? "1" : "0000000000004000");
+	refused("root without CAP_SYS_ADMIN", without_sys_admin, "mask",
+		"0000000000004000");
+	refused("root without CAP_SYS_ADMIN", without_sys_admin, "enabled",
+		"0");
+	refused("root in a user namespace", in_userns, "mask",
+		"0000000000004000");
+	refused("root in a user namespace", in_userns, "lockdown", "1");
+}
+
+static void mask(void)
+{
+	uint64_t full, narrow, prm;
+	char buf[64], val[32];
+	int err;
+
+	rd("mask", buf, sizeof(buf));
+	full = strtoull(buf, NULL, 16);
+	narrow = full & ~BIT(CAP_SYS_ADMIN);
+
+	tap_is_int(wr("mask", "ffffffffffffffff"), -EINVAL,
+		   "mask: bits above the last capability: EINVAL");
+	tap_is_int(wr("mask", "not-hex"), -EINVAL, "mask: not hex: EINVAL");
+	prm = exec_case("mask all: sys_admin,ipc_lock+ep as uid 1000",
+			F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+			guest_drop_to_user);
+	tap_is_u64(prm, BIT(CAP_SYS_ADMIN) | BIT(CAP_IPC_LOCK),
+		   "mask all: both granted");
+
+	snprintf(val, sizeof(val), "%016" PRIx64 "\n", narrow);
+	err = wr("mask", val);
+	rd("mask", buf, sizeof(buf));
+	tap_ok(!err && strtoull(buf, NULL, 16) == narrow,
+	       "mask: clearing cap_sys_admin succeeds (%s)", buf);
+	snprintf(val, sizeof(val), "%016" PRIx64, full);
+	refused("root", NULL, "mask", val);
+
+	prm = exec_case("mask -sys_admin: sys_admin,ipc_lock+ep as uid 1000",
+			F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+			guest_drop_to_user);
+	tap_is_u64(prm, BIT(CAP_IPC_LOCK),
+		   "mask -sys_admin: only cap_ipc_lock granted");
+	prm = exec_case("mask -sys_admin: sys_admin+ep as uid 1000", F_ADMIN,
+			v_admin, sizeof(v_admin), guest_drop_to_user);
+	tap_is_u64(prm, 0, "mask -sys_admin: sys_admin+ep grants nothing");
+	exec_case("mask -sys_admin: sys_admin,ipc_lock+ep as root",
+		  F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+		  guest_no_setup);
+}
+
+static void enabled(void)
+{
+	uint64_t prm;
+
+	tap_is_int(wr("enabled", "2"), -EINVAL, "enabled: 2 is EINVAL");
+	tap_is_int(wr("enabled", "0"), 0, "enabled: 0 accepted");
+	prm = exec_case("enabled 0: sys_admin,ipc_lock+ep as uid 1000",
+			F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+			guest_drop_to_user);
+	tap_is_u64(prm, 0, "enabled 0: the file grants nothing");
+	prm = exec_case("enabled 0: uid 1000 with ambient cap_net_raw",
+			F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+			user_ambient);
+	tap_is_u64(prm, BIT(CAP_NET_RAW), "enabled 0: the ambient set survives");
+	tap_is_int(wr("enabled", "1"), 0, "enabled: 1 accepted");
+	prm = exec_case("enabled 1 again: sys_admin,ipc_lock+ep as uid 1000",
+			F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+			guest_drop_to_user);
+	tap_is_u64(prm, BIT(CAP_IPC_LOCK), "enabled 1 again: cap_ipc_lock");
+}
+
+static void log_flood(void)
+{
+	struct timespec t0, t1;
+	char first[512], want[64];
+	long secs;
+	int n, bound, rc;
+
+	tap_is_int(wr("log", "3"), -EINVAL, "log: 3 is EINVAL");
+	tap_is_int(wr("log", "1"), 0, "log: 1 accepted");
+	klog_clear();
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	rc = flood(F_ADMIN_LOCK, FLOOD);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	secs = t1.tv_sec - t0.tv_sec + 1;
+	tap_is_int(rc, 0, "log 1: uid 1000 ran %d capability execs in %lds",
+		   FLOOD, secs);
+	n = klog_count("file_caps: ", "gained", first, sizeof(first));
+	/* one burst of 10 per 5 s interval, plus the first */
+	bound = 10 * (int)(secs / 5 + 2);
+	tap_ok(n >= 1 && n <= bound && n < FLOOD / 10,
+	       "log 1: %d exec lines for %d execs (rate limit allows %d)", n,
+	       FLOOD, bound);
+	snprintf(want, sizeof(want), "pP=%016llx", BIT(CAP_IPC_LOCK));
+	tap_ok(strstr(first, "uid=1000") && strstr(first, F_ADMIN_LOCK) &&
+	       strstr(first, want) && strstr(first, "comm="),
+	       "log 1: the line names uid, path and the new sets: %s", first);
+	n = klog_count("file_caps: ", "trimmed", NULL, 0);
+	tap_is_int(n, 0, "log 1: no trimmed-value lines");
+
+	tap_is_int(wr("log", "2"), 0, "log: 2 accepted");
+	sleep(6);	/* let the rate limit's interval pass */
+	klog_clear();
+	exec_case("log 2: sys_admin,ipc_lock+ep as uid 1000", F_ADMIN_LOCK,
+		  v_admin_lock, sizeof(v_admin_lock), guest_drop_to_user);
+	exec_case("log 2: v3 rootid 1000 as root", F_ROOTID, v_rootid,
+		  sizeof(v_rootid), guest_no_setup);
+	tap_ok(klog_count("file_caps: ", "trimmed", NULL, 0) >= 1,
+	       "log 2: the mask's trimming is logged");
+	tap_ok(klog_count("file_caps: ", "rootid 1000 ignored", NULL, 0) >= 1,
+	       "log 2: the value ignored for its rootid is logged");
+}
+
+static void lockdown(void)
+{
+	char path[128], mask_now[64], buf[64];
+	size_t i;
+	int fd, err;
+
+	snprintf(path, sizeof(path), SYSCTL_DIR "enabled");
+	fd = open(path, O_WRONLY);
+	rd("mask", mask_now, sizeof(mask_now));
+	tap_is_int(wr("lockdown", "1"), 0, "lockdown: 1 accepted");
+	refused("locked", NULL, "lockdown", "0");
+	refused("locked", NULL, "mask", "000001ffffffffff");
+	refused("locked", NULL, "mask", "0000000000000000");
+	refused("locked", NULL, "enabled", "0");
+	refused("locked", NULL, "log", "0");
+	refused("locked, root in a user namespace", in_userns, "lockdown",
+		"0");
+	err = fd < 0 ? -EBADF : (write(fd, "0", 1) < 0 ? -errno : 0);
+	if (fd >= 0)
+		close(fd);
+	rd("enabled", buf, sizeof(buf));
+	tap_ok(err == -EPERM && !strcmp(buf, "1"),
+	       "locked: a descriptor opened before lockdown cannot write (%s)",
+	       err ? strerror(-err) : "succeeded");
+	mkdir("/tmp/proc2", 0755);
+	if (mount("proc", "/tmp/proc2", "proc", 0, NULL)) {
+		tap_ok(0, "locked: mount a second /proc: %s", strerror(errno));
+	} else {
+		err = 0;
+		for (i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++) {
+			snprintf(path, sizeof(path),
+				 "/tmp/proc2/sys/kernel/fcaps/%s", knobs[i]);
+			if (wr_path(path, "0") != -EPERM)
+				err++;
+		}
+		rd("lockdown", buf, sizeof(buf));
+		tap_ok(!err && !strcmp(buf, "1"),
+		       "locked: writes through a second /proc mount fail");
+		umount("/tmp/proc2");
+	}
+	rd("mask", buf, sizeof(buf));
+	tap_is_str(buf, mask_now, "locked: the mask is what it was");
+	tap_is_u64(exec_case("locked: sys_admin,ipc_lock+ep as uid 1000",
+			     F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+			     guest_drop_to_user),
+		   BIT(CAP_IPC_LOCK), "locked: still only cap_ipc_lock");
+}
+
+static void boot_off(void)
+{
+	char buf[64];
+
+	rd("enabled", buf, sizeof(buf));
+	tap_is_str(buf, "0", "fcaps=off: enabled is 0");
+	tap_is_u64(exec_case("fcaps=off: sys_admin,ipc_lock+ep as uid 1000",
+			     F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+			     guest_drop_to_user),
+		   0, "fcaps=off: the file grants nothing");
+	tap_is_int(wr("enabled", "1"), 0,
+		   "fcaps=off: root may switch it back on (not locked)");
+	tap_is_u64(exec_case("fcaps=off, enabled 1: as uid 1000", F_ADMIN_LOCK,
+			     v_admin_lock, sizeof(v_admin_lock),
+			     guest_drop_to_user),
+		   BIT(CAP_SYS_ADMIN) | BIT(CAP_IPC_LOCK),
+		   "fcaps=off, enabled 1: the file grants again");
+}
+
+static void boot_set(void)
+{
+	char buf[64];
+
+	rd("mask", buf, sizeof(buf));
+	tap_is_str(buf, "0000000000004000", "fcaps.mask=4000: mask");
+	rd("lockdown", buf, sizeof(buf));
+	tap_is_str(buf, "1", "fcaps.lockdown=1: lockdown");
+	rd("log", buf, sizeof(buf));
+	tap_is_str(buf, "1", "fcaps.log=1: log");
+	klog_clear();
+	tap_is_u64(exec_case("fcaps.mask=4000: sys_admin,ipc_lock+ep as uid 1000",
+			     F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+			     guest_drop_to_user),
+		   BIT(CAP_IPC_LOCK), "fcaps.mask=4000: only cap_ipc_lock");
+	tap_ok(klog_count("file_caps: ", "gained", NULL, 0) == 1,
+	       "fcaps.log=1: the exec is logged");
+	refused("fcaps.lockdown=1", NULL, "lockdown", "0");
+	refused("fcaps.lockdown=1", NULL, "mask", "0000000000000000");
+}
+
+static void legacy(void)
+{
+	char buf[64];
+
+	rd("enabled", buf, sizeof(buf));
+	tap_is_str(buf, "1", "no_file_caps: the sysctl is untouched");
+	legacy_off = true;
+	tap_is_u64(exec_case("no_file_caps: sys_admin,ipc_lock+ep as uid 1000",
+			     F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+			     guest_drop_to_user),
+		   0, "no_file_caps: the file grants nothing");
+}
+
+int main(int argc, char **argv)
+{
+	const char *part = getenv("fcaps_policy");
+
+	if (geteuid() != 0)
+		tap_skip_all("needs root");
+	if (access(SYSCTL_DIR "enabled", F_OK))
+		tap_skip_all("no " SYSCTL_DIR " (kernel without the policy)");
+	if (load_probe(argc > 1 ? argv[1] : "/tests/probe"))
+		tap_skip_all("cannot read the probe program");
+	mkdir(DIR_POL, 0755);
+	if (make_file(F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock)) ||
+	    make_file(F_ADMIN, v_admin, sizeof(v_admin)) ||
+	    make_file(F_ROOTID, v_rootid, sizeof(v_rootid)))
+		tap_skip_all("cannot set capabilities on tmpfs");
+	if (!part)
+		part = "runtime";
+	if (!strcmp(part, "boot-off")) {
+		tap_plan(6);
+		boot_off();
+	} else if (!strcmp(part, "boot-set")) {
+		tap_plan(8);
+		boot_set();
+	} else if (!strcmp(part, "legacy")) {
+		tap_plan(3);
+		legacy();
+	} else {
+		tap_plan(4 + 8 + 11 + 9 + 11 + 12);
+		defaults();
+		writers();
+		mask();
+		enabled();
+		log_flood();
+		lockdown();
+	}
+	return tap_done();
+}
