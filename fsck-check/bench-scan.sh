@@ -11,25 +11,7 @@ fc=$1 floor=$2
 dir=${BENCH_SCAN_DIR:-/tmp/fcaps-bench-scan}
 rounds=${ROUNDS:-5}
 
-if [ ! -f "$dir/.complete" ]; then
-	echo "generating $dir (200,000 names, 2,000 values)..."
-	rm -rf "$dir"
-	python3 - "$dir" <<'PY'
-import os, sys
-root = sys.argv[1]
-v = bytes.fromhex("0100000200200000000000000000000000000000")
-for a in range(40):
-	for b in range(50):
-		d = f"{root}/a{a}/b{b}"
-		os.makedirs(d)
-		for i in range(100):
-			p = f"{d}/f{i}"
-			open(p, "w").close()
-			if i == 0:
-				os.setxattr(p, "security.capability", v)
-open(f"{root}/.complete", "w").close()
-PY
-fi
+sh "$(dirname "$0")/bench-tree.sh" "$dir"
 
 now() { date +%s.%N; }
 run() {	# run NAME CMD...: append the seconds to $tmp/NAME

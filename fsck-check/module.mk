@@ -48,3 +48,9 @@ $(FLOOR_PROBE): $(B)fsck-check/floor-probe.o
 .PHONY: bench-scan
 bench-scan: $(B)fsck-check/fsck-check $(FLOOR_PROBE)
 	$(Q)sh fsck-check/bench-scan.sh $(B)fsck-check/fsck-check $(FLOOR_PROBE)
+
+# make bench-image: the offline-scan benchmark (not a test), the same tree
+# as a 1 GiB ext4 image, fsck-check --image against e2fsck -fn.
+.PHONY: bench-image
+bench-image: $(B)fsck-check/fsck-check
+	$(Q)sh fsck-check/bench-image.sh $(B)fsck-check/fsck-check
