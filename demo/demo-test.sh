@@ -92,7 +92,7 @@ echo "$f" | grep -q '^/opt/tools/bin/diag: warning: .*\[dangerous\]$' &&
 	echo "$f" | grep -q '^/opt/tools/bin/report: error: .*\[unreadable\]$' &&
 	echo "$f" | grep -q '^/opt/tools/bin/legacy-backup: warning: .*cap_dac_read_search \[dangerous\]$' &&
 	echo "$f" | grep -q '^\[exit 4\]$' &&
-	out 5 'setxattr /tmp/mine' | grep -q 'Invalid argument' &&
+	out 5 'setxattr /opt/oracle-sim/bin/oracle-sim' | grep -q 'Invalid argument' &&
 	[ "$(out 5 'report --caps')" = "CapEff: 0000000000000000 (none)" ] &&
 	has 5 '^\[ok\] step 5:'
 ok $? "step 5: fsck-check exits 4 on the dangerous, zero-length and v1 files; the empty write is refused"

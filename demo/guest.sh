@@ -96,12 +96,14 @@ else
 	note "mask = cap_ipc_lock (bit 14) | cap_net_bind_service (bit 10)"
 	run 'root#' "echo 0000000000004400 > $SYS/mask"
 	m=$?
+	run 'root#' "echo 2 > $SYS/log"
 	run 'root#' "echo 1 > $SYS/lockdown"
 	l=$?
 	run 'oracle$' '/opt/tools/bin/diag --caps'
 	after=$(cat $out)
 	run 'oracle$' "ulimit -l 64; $SIM"
 	s=$?
+	run 'root#' 'dmesg | grep file_caps: | tail -n 2'
 	run 'root#' "echo 0 > $SYS/lockdown"
 	u=$?
 	run 'root#' "echo 000001ffffffffff > $SYS/mask"
@@ -119,11 +121,14 @@ fi
 step "5. The audit: fsck-check on the installed system"
 note "Planted before boot: diag (cap_sys_admin+ep), report (a zero-length"
 note "value written offline with debugfs), legacy-backup (a v1 value)."
-run 'oracle$' 'cp /opt/tools/bin/report /tmp/mine; setxattr /tmp/mine security.capability'
+run 'oracle$' "setxattr $SIM security.capability"
 z=$?
-note "(the patched kernel refuses the zero-length write any user could do)"
+note "(on mainline any user can store a zero-length value on any file it can"
+note "reach, and every exec of it fails from then on; this kernel refuses)"
 run 'oracle$' '/opt/tools/bin/report --caps'
 x=$?
+note "(report carries the zero-length value: on mainline this exec fails"
+note "with EINVAL, for root too; this kernel treats it as no value)"
 run 'root#' 'getfcap -r /opt'
 run 'root#' 'fsck-check /opt'
 r=$?

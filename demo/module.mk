@@ -18,7 +18,7 @@ $(B)demo/setxattr: $(B)demo/setxattr.o
 
 LINT_C += $(wildcard demo/*.c)
 
-.PHONY: demo demo-bins demo-run
+.PHONY: demo demo-bins demo-run demo-clean
 demo-bins: $(DEMO_BINS)
 
 # Static programs for the guest, as check-prepare-vm builds them; glibc's
@@ -36,3 +36,8 @@ demo:
 
 demo-run:
 	$(Q)V=$(V) sh demo/demo.sh
+
+demo-clean:
+	rm -rf build/demo
+
+clean: demo-clean
