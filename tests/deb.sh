@@ -1,0 +1,109 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# deb.sh: `make deb` builds a lintian-clean package without touching the
+# source tree; the package holds the tools, man pages, completion and
+# systemd units; unpacked into a scratch root (and, as root, run inside a
+# chroot of it), each tool answers --version with the package's version.
+set -u
+top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+cd "$top" || exit 1
+n=0
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+for c in dpkg-buildpackage lintian dh; do
+	if ! command -v $c >/dev/null; then
+		echo "1..0 # SKIP $c not installed (tests/deps.sh installs it as root)"
+		exit 0
+	fi
+done
+echo "1..9"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ver=$(sed -n 's/^#define FCAPS_VERSION[[:space:]]*"\(.*\)"$/\1/p' lib/version.h)
+parent() { n_=0; for f in ../fcaps_*; do [ -e "$f" ] && n_=$((n_ + 1)); done; echo $n_; }
+parent_before=$(parent)
+
+make --no-print-directory deb >"$tmp/out" 2>&1
+rc=$?
+sed 's/^/# /' "$tmp/out" | tail -n 20
+ok $rc "make deb builds the package, lintian reports no error"
+
+deb=build/deb/fcaps_${ver}_$(dpkg --print-architecture).deb
+[ -f "$deb" ] && [ "$(dpkg-deb -f "$deb" Version)" = "$ver" ]
+ok $? "build/deb/$(basename "$deb"): package version = tools' version ($ver)"
+
+[ -f build/deb/lintian.log ] && ! grep -q '^E: ' build/deb/lintian.log &&
+	dpkg-deb -f "$deb" Depends 2>/dev/null | grep -q libcap2
+ok $? "no lintian E: lines; Depends carries libcap2 (shlibs)"
+
+dpkg-deb -c "$deb" 2>/dev/null | awk '{ print $6 }' | sed 's|^\./|/|' \
+	>"$tmp/files"
+missing=
+for f in /usr/sbin/setfcap /usr/sbin/getfcap /usr/sbin/fsck-check \
+	/usr/share/man/man8/setfcap.8.gz /usr/share/man/man8/getfcap.8.gz \
+	/usr/share/man/man8/fsck-check.8.gz \
+	/usr/share/bash-completion/completions/setfcap \
+	/usr/share/bash-completion/completions/getfcap \
+	/usr/share/bash-completion/completions/fsck-check \
+	/lib/systemd/system/fsck-check.service \
+	/lib/systemd/system/fsck-check.timer \
+	/usr/share/doc/fcaps/copyright /usr/share/doc/fcaps/admin-guide.md \
+	/usr/share/doc/fcaps/kernel.md /usr/share/doc/fcaps/README.md; do
+	grep -qx -e "$f" -e "$f.gz" "$tmp/files" || missing="$missing $f"
+done
+[ -z "$missing" ]
+ok $? "the package holds binaries, man pages, completion, units, docs${missing:+ (missing:$missing)}"
+
+# The tree is left as it was: nothing of dh's in debian/, no result files
+# in the parent directory, no package objects beside the sources.
+left=
+for f in debian/* debian/.[!.]*; do
+	case ${f#debian/} in
+	changelog | control | copyright | rules | source | module.mk | \
+		fcaps.docs | fcaps.examples | '.[!.]*') ;;
+	*) left="$left ${f#debian/}" ;;
+	esac
+done
+parent_after=$(parent)
+[ -z "$left" ] && [ "$parent_after" -eq "$parent_before" ] &&
+	[ ! -e debian/fcaps ] && [ ! -e debian/files ]
+ok $? "the source tree is not polluted${left:+ (debian/: $left)}"
+
+root=$tmp/root
+dpkg-deb -x "$deb" "$root"
+ok $? "dpkg-deb -x into a scratch root"
+
+bad=
+for t in setfcap getfcap fsck-check; do
+	got=$("$root/usr/sbin/$t" --version 2>&1)
+	[ "$got" = "$t (fcaps) $ver" ] || bad="$bad $t:'$got'"
+done
+[ -z "$bad" ]
+ok $? "setfcap, getfcap, fsck-check --version from the scratch root$bad"
+
+MANWIDTH=80 man -l "$root/usr/share/man/man8/fsck-check.8.gz" 2>/dev/null |
+	grep -q -- '--version'
+ok $? "the installed fsck-check.8.gz renders and documents --version"
+
+# A chroot with only the package and the libraries it links: the tools
+# must not reach for anything else of the host's.
+if [ "$(id -u)" -ne 0 ]; then
+	echo "ok $((n + 1)) # SKIP chroot needs root"
+	exit 0
+fi
+for t in setfcap getfcap fsck-check; do
+	ldd "$root/usr/sbin/$t" | awk '/=> \// { print $3 } /^\t\/lib/ { print $1 }'
+done | sort -u | while read -r lib; do
+	mkdir -p "$root$(dirname "$lib")"
+	cp -L "$lib" "$root$lib"
+done
+bad=
+for t in setfcap getfcap fsck-check; do
+	got=$(chroot "$root" "/usr/sbin/$t" --version 2>&1)
+	[ "$got" = "$t (fcaps) $ver" ] || bad="$bad $t:'$got'"
+done
+[ -z "$bad" ]
+ok $? "the same inside a chroot of the scratch root$bad"
