@@ -4,7 +4,8 @@
 # ext4 on a virtio disk, on the unpatched kernel: an image built on the
 # host with mke2fs -d (capabilities copied) plus values planted with
 # debugfs ea_set; the guest's tools must find them; a value the guest
-# writes must be visible from the host afterwards (debugfs ea_get).
+# writes must be visible from the host afterwards (debugfs ea_get), and
+# fsck-check --image on the host must find everything on the disk.
 set -u
 top=${FCAPS_TOP:-$(pwd)}
 cd "$top" || exit 1
@@ -41,5 +42,37 @@ case $got in
 	echo "ok $n - host reads the guest's cap_ipc_lock+ep with debugfs ea_get" ;;
 *)	echo "not ok $n - host reads the guest's value with debugfs ea_get (got '$got')" ;;
 esac
+
+# Offline, on the host: what the guest kernel wrote and what was planted.
+fc=${FCAPS_SAN:-$top/build/san}/fsck-check/fsck-check
+[ -x "$fc" ] || fc=$top/fsck-check/fsck-check
+j=$work/image.json
+"$fc" --image "$work/disk.img" --json >"$j" 2>"$work/image.err"
+frc=$?
+# The guest stops with reboot -f: the journal may still want recovery.
+grep -v 'the journal needs recovery' "$work/image.err" | sed 's/^/# /'
+n=$((n + 1))
+if [ $frc -eq 4 ]; then echo "ok $n - fsck-check --image on the guest's disk exits 4"
+else echo "not ok $n - fsck-check --image on the guest's disk exits 4 (got $frc)"; fi
+# has PATH PATTERN DESC: the --image JSON line for PATH matches PATTERN
+has() {
+	n=$((n + 1))
+	if grep -F "\"path\":\"$1\"" "$j" | grep -q "$2"; then
+		echo "ok $n - $3"
+	else
+		echo "not ok $n - $3"
+	fi
+}
+has /guestset '"caps":"cap_ipc_lock=ep"' \
+	"fsck-check --image finds the cap_ipc_lock+ep the guest kernel wrote"
+has /guestset '"storage":"\(inode\|block\)"' \
+	"and says where the guest kernel stored it"
+has /ping '"caps":"cap_net_raw=ep"' "fsck-check --image finds the mke2fs -d value"
+has /admin '"rule":"dangerous"' "fsck-check --image flags the dangerous one"
+has /zero '"rule":"zero-length"' "fsck-check --image decodes the zero-length value"
+has /v1 '"rule":"legacy-v1".*cap_net_raw=ep' \
+	"fsck-check --image decodes the v1 value (cap_net_raw=ep)"
+has /odd '"rule":"unknown-flags".*cap_net_raw=ep' \
+	"fsck-check --image decodes the odd-flag value (cap_net_raw=ep)"
 echo "1..$n"
 exit $rc
