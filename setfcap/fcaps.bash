@@ -75,7 +75,7 @@ _fsck_check()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
 	case $prev in
-	-j | --jobs)
+	-j | --jobs | --offset)
 		return
 		;;
 	--fail-on)
@@ -95,7 +95,8 @@ _fsck_check()
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W '-h -j -q -x --help --jobs --quiet
 			--cross-mounts --json --list --fail-on --policy --deny
-			--dangerous --baseline --save-baseline --version' \
+			--dangerous --baseline --save-baseline --image --offset
+			--force --version' \
 			-- "$cur"))
 	else
 		COMPREPLY=($(compgen -d -- "$cur"))
