@@ -93,13 +93,17 @@ bold='' plain=''
 if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then
 	bold=$(printf '\033[1m') plain=$(printf '\033[0m')
 fi
-echo "fcaps demo: the 2004 \"let Oracle lock memory\" case, end to end, in a"
-echo "QEMU guest running $kernel."
-echo "Set up on the host: /opt is an ext4 disk built with mke2fs -d; debugfs"
-echo "planted the values below, which no kernel would write:"
-sed -n 's/^ea_set -f [^ ]* \([^ ]*\) .*/  debugfs -w -R "ea_set ... \1 security.capability"/p' \
-	"$work/debugfs.cmd"
-echo "Prompts: 'root#' runs as root, 'oracle\$' as uid 1000 (su oracle -c)."
+cat <<EOF
+fcaps demo: the 2004 "let Oracle lock memory" case, end to end, in a QEMU
+guest running $kernel.
+The guest's /opt is an ext4 image made on the host with mke2fs -d; three
+values were planted in it with debugfs -w ea_set (the last two are values
+no kernel writes):
+  /opt/tools/bin/diag            cap_sys_admin+ep, an over-privileged tool
+  /opt/tools/bin/report          a zero-length value
+  /opt/tools/bin/legacy-backup   a revision 1 value, cap_dac_read_search+ep
+Prompts: 'root#' runs as root, 'oracle\$' as uid 1000 (su oracle -c ...).
+EOF
 
 append="console=ttyS0 panic=-1"
 [ "${V:-}" = 1 ] || append="$append quiet loglevel=1"
