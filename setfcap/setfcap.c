@@ -30,6 +30,7 @@
 #include "version.h"
 
 #define EXIT_USAGE	2
+#define EXIT_PARTIAL	3	/* failed, and a roll back failed too */
 
 struct op {
 	const char *path;
@@ -499,8 +500,11 @@ static int do_write(struct op *o)
 	return 0;
 }
 
-/* Put back every file this run changed, newest change first. */
-static void roll_back(void)
+/*
+ * Put back every file this run changed, newest change first.  Return the
+ * number of changes that could not be undone.
+ */
+static size_t roll_back(void)
 {
 	size_t i, n = 0, bad = 0;
 	int ret;
@@ -541,6 +545,7 @@ static void roll_back(void)
 		      n, bad);
 	else
 		warnx("rolled back %zu change(s): no file was changed", n);
+	return bad;
 }
 
 /* Skip an op whose file already carries exactly the wanted bytes. */
@@ -679,10 +684,8 @@ static int do_apply(bool manifest)
 			       o->remove ? "capabilities" : o->text);
 			continue;
 		}
-		if (do_write(o)) {
-			roll_back();
-			return 1;
-		}
+		if (do_write(o))
+			return roll_back() ? EXIT_PARTIAL : 1;
 	}
 	return 0;
 }
