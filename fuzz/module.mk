@@ -87,3 +87,15 @@ fuzz-clean:
 	rm -f $(wildcard fuzz/*.o fuzz/*.d fuzz/*-replay)
 	rm -rf build/fuzz
 clean: fuzz-clean
+
+# tests/fault.sh: fault injection, with an LD_PRELOAD shim.  Always a plain
+# build (never sanitized: it is preloaded into sanitized and plain tools).
+FAULT_SHIM := build/fault/fault-shim.so
+$(FAULT_SHIM): tests/fault-shim.c
+	$(quiet) CC $@
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE $(WARN) -O2 -g -fPIC -shared \
+		-o $@ $< -ldl
+test-bins: $(FAULT_SHIM)
+HOST_SUITES += tests/fault.sh
+LINT_C += tests/fault-shim.c

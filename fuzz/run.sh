@@ -6,7 +6,7 @@
 # build/fuzz/corpus/NAME (the committed fuzz/corpus/NAME is read, never
 # written); crashes to build/fuzz/crashes/NAME-*.  Exits non-zero when a
 # harness found a crash.  FUZZ_RUNS=N stops each after N executions
-# instead; FUZZ_ARGS adds libFuzzer options.
+# too (whichever comes first); FUZZ_ARGS adds libFuzzer options.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${FUZZ_SECONDS:-10}
@@ -21,7 +21,7 @@ for h in "$@"; do
 		continue
 	fi
 	limit="-max_total_time=$secs"
-	[ -n "${FUZZ_RUNS:-}" ] && limit="-runs=$FUZZ_RUNS"
+	[ -n "${FUZZ_RUNS:-}" ] && limit="$limit -runs=$FUZZ_RUNS"
 	dict=
 	[ -f "fuzz/$h.dict" ] && dict="-dict=fuzz/$h.dict"
 	log=build/fuzz/logs/$h.log

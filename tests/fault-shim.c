@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fault-shim.c - LD_PRELOAD hook that acts at one exact call, for
+ * tests/fault.sh.
+ *
+ *   FAULT_CALL=fsetxattr|fremovexattr|lgetxattr|reopen
+ *             the call to watch ("reopen": an open() of /proc/self/fd/N,
+ *             the step where setfcap turns its O_PATH pin into a real
+ *             descriptor)
+ *   FAULT_AT=N       act at the Nth such call (default 1), once
+ *   FAULT_CMD=...    run this with /bin/sh -c first, and wait for it
+ *   FAULT_SIGNAL=N   then send the process signal N
+ *   FAULT_ERRNO=N    then fail the call with errno N instead of making it
+ *
+ * Every call is counted, across threads.  The hooks only forward to the
+ * real functions otherwise, so a test sees the tool's real behaviour with
+ * the world changed at exactly the worst moment: between its checks and
+ * its writes.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+static unsigned long calls;
+
+static void run_cmd(const char *cmd)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	if (pid > 0)
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+}
+
+/* Is this the call to act on?  Returns the errno to fail with, or 0. */
+static int fault(const char *call)
+{
+	const char *want = getenv("FAULT_CALL"), *s;
+	unsigned long at = 1, n;
+	int saved = errno, fail = 0;
+
+	if (!want || strcmp(want, call))
+		return 0;
+	s = getenv("FAULT_AT");
+	if (s)
+		at = strtoul(s, NULL, 10);
+	n = __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST);
+	if (n != at)
+		return 0;
+	s = getenv("FAULT_CMD");
+	if (s)
+		run_cmd(s);
+	s = getenv("FAULT_SIGNAL");
+	if (s)
+		kill(getpid(), atoi(s));
+	s = getenv("FAULT_ERRNO");
+	if (s)
+		fail = atoi(s);
+	errno = saved;
+	return fail;
+}
+
+typedef int (*fsetxattr_fn)(int, const char *, const void *, size_t, int);
+typedef int (*fremovexattr_fn)(int, const char *);
+typedef ssize_t (*lgetxattr_fn)(const char *, const char *, void *, size_t);
+typedef int (*open_fn)(const char *, int, ...);
+
+int fsetxattr(int fd, const char *name, const void *value, size_t size,
+	      int flags)
+{
+	fsetxattr_fn real = (fsetxattr_fn)dlsym(RTLD_NEXT, "fsetxattr");
+	int e = fault("fsetxattr");
+
+	if (e) {
+		errno = e;
+		return -1;
+	}
+	return real(fd, name, value, size, flags);
+}
+
+int fremovexattr(int fd, const char *name)
+{
+	fremovexattr_fn real = (fremovexattr_fn)dlsym(RTLD_NEXT,
+						     "fremovexattr");
+	int e = fault("fremovexattr");
+
+	if (e) {
+		errno = e;
+		return -1;
+	}
+	return real(fd, name);
+}
+
+ssize_t lgetxattr(const char *path, const char *name, void *value,
+		  size_t size)
+{
+	lgetxattr_fn real = (lgetxattr_fn)dlsym(RTLD_NEXT, "lgetxattr");
+	int e = fault("lgetxattr");
+
+	if (e) {
+		errno = e;
+		return -1;
+	}
+	return real(path, name, value, size);
+}
+
+static int open_common(const char *real_name, const char *path, int flags,
+		       mode_t mode)
+{
+	open_fn real = (open_fn)dlsym(RTLD_NEXT, real_name);
+	int e = 0;
+
+	if (!strncmp(path, "/proc/self/fd/", 14))
+		e = fault("reopen");
+	if (e) {
+		errno = e;
+		return -1;
+	}
+	return real(path, flags, mode);
+}
+
+int open(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+	va_list ap;
+
+	if (flags & (O_CREAT | __O_TMPFILE)) {
+		va_start(ap, flags);
+		mode = va_arg(ap, mode_t);
+		va_end(ap);
+	}
+	return open_common("open", path, flags, mode);
+}
+
+int open64(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+	va_list ap;
+
+	if (flags & (O_CREAT | __O_TMPFILE)) {
+		va_start(ap, flags);
+		mode = va_arg(ap, mode_t);
+		va_end(ap);
+	}
+	return open_common("open64", path, flags, mode);
+}
