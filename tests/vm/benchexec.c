@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * benchexec.c - the guest side of make bench-exec: uid 1000 runs a
+ * posix_spawn (vfork+execve) loop on a static program that exits at once, plain and
+ * carrying cap_ipc_lock+ep, alternated; one "BENCH name execs/s" line per
+ * measurement.  fcaps_bench_n= sets the execs per measurement.
+ */
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fcap.h"
+#include "guest.h"
+
+static const unsigned char ipc_lock_ep[20] = { 1, 0, 0, 2, 0, 0x40 };
+
+static int copy(const char *from, const char *to)
+{
+	char buf[65536];
+	int in = open(from, O_RDONLY);
+	int out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	ssize_t n;
+
+	if (in < 0 || out < 0)
+		return -1;
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, (size_t)n) != n)
+			return -1;
+	close(in);
+	return close(out) || n < 0 || chmod(to, 0755) ? -1 : 0;
+}
+
+static double loop(const char *path, long n)
+{
+	char arg0[] = "bench";
+	char *argv[] = { arg0, NULL };
+	struct timespec t0, t1;
+	long i;
+	int st;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = 0; i < n; i++) {
+		pid_t c;
+
+		/* clone(CLONE_VM | CLONE_VFORK) + execve, as a shell would */
+		if (posix_spawn(&c, path, NULL, NULL, argv, environ) ||
+		    waitpid(c, &st, 0) != c || !WIFEXITED(st) ||
+		    WEXITSTATUS(st))
+			return -1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)n / ((double)(t1.tv_sec - t0.tv_sec) +
+			    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+}
+
+int main(void)
+{
+	const char *ns = getenv("fcaps_bench_n");
+	long n = ns ? atol(ns) : 1000;
+	int round;
+
+	mkdir("/tmp/bench", 0755);
+	if (copy("/tests/nop", "/tmp/bench/plain") ||
+	    copy("/tests/nop", "/tmp/bench/cap") ||
+	    setxattr("/tmp/bench/cap", FCAP_XATTR_NAME, ipc_lock_ep,
+		     sizeof(ipc_lock_ep), 0)) {
+		printf("Bail out! cannot prepare the binaries\n");
+		return 1;
+	}
+	if (guest_drop_to_user()) {
+		printf("Bail out! cannot become uid 1000\n");
+		return 1;
+	}
+	loop("/tmp/bench/plain", n / 10);	/* warm up */
+	for (round = 0; round < 3; round++) {
+		printf("BENCH plain %.1f\n", loop("/tmp/bench/plain", n));
+		printf("BENCH cap %.1f\n", loop("/tmp/bench/cap", n));
+	}
+	printf("1..0 # SKIP benchmark, not a test\n");
+	return 0;
+}
