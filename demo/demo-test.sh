@@ -19,8 +19,10 @@ ok() {
 }
 echo "1..10"
 
+t0=$(date +%s)
 NO_COLOR=1 make --no-print-directory "${FCAPS_DEMO_TARGET:-demo}" >"$tmp/out" 2>"$tmp/err"
 rc=$?
+wall=$(($(date +%s) - t0))
 sed 's/^/# /' "$tmp/out"
 [ -s "$tmp/err" ] && sed 's/^/# stderr: /' "$tmp/err"
 
@@ -112,8 +114,8 @@ ok $? "step 6: fsck-check --image on the guest's disk finds the same files, exit
 ok $? "make demo exits 0 and says all 6 steps went as described (exit $rc)"
 
 secs=$(sed -n 's/^demo: .*(\([0-9]*\) s[;)].*/\1/p' "$tmp/out")
-[ -n "$secs" ] && [ "$secs" -lt 30 ]
-ok $? "the demo itself (built) takes under 30 s (${secs:-?} s)"
+[ -n "$secs" ] && [ "$wall" -lt 30 ]
+ok $? "make ${FCAPS_DEMO_TARGET:-demo}, everything built, takes under 30 s (${wall} s, the guest part ${secs:-?} s)"
 
 ! grep -q -e '^\[ *[0-9]*\.[0-9]*\]' -e 'Linux version' -e '^FCAPS-DEMO' \
 	"$tmp/out"
