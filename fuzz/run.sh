@@ -24,10 +24,12 @@ for h in "$@"; do
 	[ -n "${FUZZ_RUNS:-}" ] && limit="$limit -runs=$FUZZ_RUNS"
 	dict=
 	[ -f "fuzz/$h.dict" ] && dict="-dict=fuzz/$h.dict"
+	maxlen=4096
+	[ "$h" = image ] && maxlen=262144
 	log=build/fuzz/logs/$h.log
 	printf '  FUZZ  %s (%s)\n' "$h" "$limit"
 	# shellcheck disable=SC2086
-	nice -n 19 "$bin" $limit $dict -max_len=4096 \
+	nice -n 19 "$bin" $limit $dict -max_len=$maxlen \
 		-timeout=10 -rss_limit_mb=1024 -print_final_stats=1 \
 		-artifact_prefix="build/fuzz/crashes/$h-" ${FUZZ_ARGS:-} \
 		"$work" "fuzz/corpus/$h" >"$log" 2>&1
