@@ -45,7 +45,8 @@ _setfcap()
 		COMPREPLY=($(compgen -f -- "$cur"))
 	elif [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W '-f -h -n -q -r -v -- --if-present
-			--help --manifest --dry-run --fallback-setuid --version' \
+			--help --manifest --dry-run --fallback-setuid --rootid
+			--quiet --verify --license --version' \
 			-- "$cur"))
 	else
 		COMPREPLY=($(compgen -W "$(_fcaps_capnames)" -- "${cur##*[,= ]}"))
