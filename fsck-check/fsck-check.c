@@ -542,6 +542,7 @@ static void do_scan(struct scan *s, const char *path)
 
 static void hash_entries(struct scan *s)
 {
+	struct stat st;
 	size_t i;
 	int fd, ret;
 
@@ -552,9 +553,20 @@ static void hash_entries(struct scan *s)
 			continue;
 		fd = open(e->path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
 			  O_NOCTTY | O_NONBLOCK);
+		if (fd < 0 && (errno == ENOENT || errno == ELOOP)) {
+			vanished(s, e->path);
+			continue;
+		}
 		if (fd < 0) {
 			warn("%s: cannot open for hashing", e->path);
 			scan_fail(s);
+			continue;
+		}
+		/* the content of the very file whose value was read, or none */
+		if (fstat(fd, &st) || st.st_dev != e->dev ||
+		    st.st_ino != e->ino) {
+			close(fd);
+			vanished(s, e->path);
 			continue;
 		}
 		ret = baseline_sha256_fd(fd, e->sha256);
