@@ -3,10 +3,11 @@
  * fault-shim.c - LD_PRELOAD hook that acts at one exact call, for
  * tests/fault.sh.
  *
- *   FAULT_CALL=fsetxattr|fremovexattr|lgetxattr|reopen
+ *   FAULT_CALL=fsetxattr|fremovexattr|lgetxattr|reopen|open
  *             the call to watch ("reopen": an open() of /proc/self/fd/N,
  *             the step where setfcap turns its O_PATH pin into a real
- *             descriptor)
+ *             descriptor; "open": an open() of a path containing
+ *             $FAULT_PATH)
  *   FAULT_AT=N       act at the Nth such call (default 1), once
  *   FAULT_CMD=...    run this with /bin/sh -c first, and wait for it
  *   FAULT_SIGNAL=N   then send the process signal N
@@ -121,10 +122,13 @@ static int open_common(const char *real_name, const char *path, int flags,
 		       mode_t mode)
 {
 	open_fn real = (open_fn)dlsym(RTLD_NEXT, real_name);
+	const char *want = getenv("FAULT_PATH");
 	int e = 0;
 
 	if (!strncmp(path, "/proc/self/fd/", 14))
 		e = fault("reopen");
+	else if (want && strstr(path, want))
+		e = fault("open");
 	if (e) {
 		errno = e;
 		return -1;

@@ -85,7 +85,7 @@ shim() {
 	shift
 	LD_PRELOAD=$SHIM "$@"
 	r=$?
-	unset FAULT_CALL FAULT_AT FAULT_CMD FAULT_SIGNAL FAULT_ERRNO
+	unset FAULT_CALL FAULT_AT FAULT_CMD FAULT_SIGNAL FAULT_ERRNO FAULT_PATH
 	return $r
 }
 no_sanitizer_report() {
@@ -329,6 +329,36 @@ check "churn: every name reported exists with its value, or went after" \
 	[ "$rc" = 0 ]
 check "churn: a vanished name is a warning, not an error" \
 	grep -q 'vanished during the scan' errs
+
+# ---- fsck-check: a file replaced or removed before it is hashed --------
+rm -rf tree
+mkdir tree
+for f in h1 h2 h3; do
+	echo "$f" >tree/$f
+	setfattr -n security.capability -v 0x$KILL tree/$f
+done
+echo other >other
+run "baseline: a file replaced before hashing is a race, not an error" 0 \
+	shim FAULT_CALL=open FAULT_PATH=tree/h2 \
+	"FAULT_CMD=mv $tmp/tree/h2 $tmp/h2.old && cp $tmp/other $tmp/tree/h2" -- \
+	"$FSCK" -j 1 --save-baseline hbase tree
+check "replaced: the baseline has no checksum of another file's content" \
+	awk -F '\t' '$1 == "tree/h2" { found = 1; if ($8 != "-") exit 1 }
+		END { exit !found }' hbase
+check "replaced: the others are hashed" \
+	awk -F '\t' '$1 ~ /^tree\/h[13]$/ && length($8) == 64 { n++ }
+		END { exit n != 2 }' hbase
+run "baseline: a file removed before hashing is a race, not an error" 0 \
+	shim FAULT_CALL=open FAULT_PATH=tree/h3 "FAULT_CMD=rm $tmp/tree/h3" -- \
+	"$FSCK" -j 1 --save-baseline hbase tree
+check "removed before hashing: said so" \
+	grep -q 'tree/h3: vanished during the scan' errs
+run "baseline: a file swapped for a symlink before hashing" 0 \
+	shim FAULT_CALL=open FAULT_PATH=tree/h1 \
+	"FAULT_CMD=rm $tmp/tree/h1 && ln -s $tmp/other $tmp/tree/h1" -- \
+	"$FSCK" -j 1 --save-baseline hbase tree
+check "symlink: nothing hashed through it" \
+	awk -F '\t' '$1 == "tree/h1" && $8 != "-" { exit 1 }' hbase
 
 # ---- fsck-check: SIGINT part-way ----------------------------------------
 rm -rf tree
