@@ -1,0 +1,98 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# docs.sh: the guides do not drift from what they describe.  Every option
+# the guides and the README give setfcap, getfcap or fsck-check exists in
+# that tool's man page; every kernel.fcaps sysctl and fcaps boot parameter
+# kernel.md names is defined by the kernel series; the admin guide's
+# excerpt of the example postinst is taken from doc/examples/postinst;
+# every fsck-check rule the guides name exists.  TAP.
+# shellcheck disable=SC2013,SC2016
+set -u
+top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+cd "$top" || exit 1
+n=0
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+if ! command -v man >/dev/null || ! command -v col >/dev/null; then
+	echo "1..0 # SKIP man or col not installed"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+docs="README.md doc/admin-guide.md doc/kernel.md"
+echo "1..6"
+
+# 1: options.  A tool's name followed, on the same line, by --words.
+for t in setfcap getfcap fsck-check; do
+	MANWIDTH=300 man -l "doc/$t.8" 2>/dev/null | col -b >"$tmp/$t.man"
+done
+# shellcheck disable=SC2086
+grep -h -o -E '(setfcap|getfcap|fsck-check)( +[^ `|;)]+)+' $docs |
+	while read -r tool rest; do
+		for w in $rest; do
+			case $w in
+			--*) o=${w%%=*}
+			     grep -q -e "$o\b" "$tmp/$tool.man" ||
+					echo "$tool $o" ;;
+			esac
+		done
+	done | sort -u >"$tmp/bad-opts"
+[ ! -s "$tmp/bad-opts" ]
+ok $? "every option the docs give a tool is in its man page$(tr '\n' ',' <"$tmp/bad-opts" | sed 's/^./ (missing: &/; s/,$/)/')"
+
+# 2, 3: the kernel interface named in kernel.md is the series'.
+cat kernel/patches/*.patch >"$tmp/series"
+missing=
+for s in $(grep -o -E 'kernel\.fcaps\.[a-z]+' doc/kernel.md | sort -u); do
+	grep -q "^+What:.*/proc/sys/kernel/fcaps/${s#kernel.fcaps.}\$" \
+		"$tmp/series" || missing="$missing $s"
+done
+for s in $(sed -n '/^| sysctl |/,/^$/p' doc/kernel.md |
+	sed -n 's/^| `\([a-z]*\)` |.*/\1/p'); do
+	grep -q "^+What:.*/proc/sys/kernel/fcaps/$s\$" "$tmp/series" ||
+		missing="$missing $s"
+done
+[ -z "$missing" ]
+ok $? "every sysctl kernel.md names has an ABI entry in the series${missing:+ (missing:$missing)}"
+
+missing=
+for p in $(grep -o -E '\bfcaps(\.[a-z]+)?=' doc/kernel.md | sort -u); do
+	grep -q "^+	$p" "$tmp/series" || missing="$missing $p"
+done
+[ -z "$missing" ]
+ok $? "every boot parameter kernel.md names is in the series' kernel-parameters.txt${missing:+ (missing:$missing)}"
+
+grep -q '^CONFIG_SECURITY_FILE_CAPABILITIES=' kernel/config/fcaps.config &&
+	grep -q '^+config SECURITY_FILE_CAPABILITIES$' "$tmp/series"
+ok $? "CONFIG_SECURITY_FILE_CAPABILITIES is the series' symbol"
+
+# 5: each line of the guide's postinst excerpt is in the example (the
+# "..." line and one-line comments shortened for the guide aside).
+sed -n '/^```sh$/,/^```$/p' doc/admin-guide.md | sed '1d;$d' |
+	grep -v -e '^[[:space:]]*\.\.\.$' -e '^[[:space:]]*#' |
+	sed 's/[[:space:]]*#.*//' | grep . >"$tmp/excerpt"
+missing=0
+while IFS= read -r line; do
+	grep -q -F -- "$line" doc/examples/postinst || {
+		echo "# not in doc/examples/postinst: $line"
+		missing=$((missing + 1))
+	}
+done <"$tmp/excerpt"
+[ -s "$tmp/excerpt" ] && [ $missing -eq 0 ]
+ok $? "the admin guide's postinst excerpt comes from doc/examples/postinst ($(wc -l <"$tmp/excerpt") lines)"
+
+# 6: rules.  Backquoted words the guides put where a rule goes -- in
+# parentheses, or before "rule"/"finding" -- must be fsck-check rules.
+MANWIDTH=300 man -l doc/fsck-check.8 2>/dev/null | col -b |
+	sed -n '/^RULES/,/^OUTPUT/p' | grep -o -E '[a-z][a-z0-9]*(-[a-z0-9]+)+|\b[a-z]+\b' |
+	sort -u >"$tmp/rules"
+# shellcheck disable=SC2086
+cat $docs | tr -s '\n ' '  ' |
+	grep -o -E '\(`[a-z0-9-]+`(, `[a-z0-9-]+`)*\)|`[a-z0-9-]+` (rule|finding)' |
+	grep -o -E '`[a-z0-9-]+`' | tr -d '`' | sort -u >"$tmp/named"
+bad=$(comm -23 "$tmp/named" "$tmp/rules" | tr '\n' ' ')
+[ -s "$tmp/named" ] && [ -z "$bad" ]
+ok $? "the fsck-check rules the guides name exist ($(wc -l <"$tmp/named") named)${bad:+ (unknown: $bad)}"
