@@ -65,11 +65,19 @@ struct img {
 	unsigned long fails;	/* img_fail() calls */
 	/* the directory being read by dir_cb() */
 	const char *dpath;
+	size_t dlen;
 	uint32_t dmode;
 	bool dmode_known;
 	unsigned long skip;	/* entries to pass over on a retry */
 	unsigned long done;	/* entries handled in this directory */
+	unsigned long limit;	/* more entries than its size allows */
 };
+
+/*
+ * Directories deeper than this are not descended: a crafted chain of
+ * directories would otherwise cost time quadratic in its depth.
+ */
+#define PATH_BOUND	65536
 
 static void *xrealloc(void *p, size_t n, size_t size)
 {
@@ -489,7 +497,7 @@ static int dir_cb(ext2_ino_t dir, int entry, struct ext2_dir_entry *d,
 
 	if (m->done++ < m->skip)
 		return 0;
-	if (*m->intr)
+	if (*m->intr || m->done > m->limit)
 		return DIRENT_ABORT;
 	if (entry == DIRENT_DOT_FILE || entry == DIRENT_DOT_DOT_FILE)
 		return 0;
@@ -508,6 +516,11 @@ static int dir_cb(ext2_ino_t dir, int entry, struct ext2_dir_entry *d,
 		free(path);
 		sub = false;
 	}
+	if (sub && m->dlen + nlen + 1 > PATH_BOUND) {
+		img_fail(m, 0, "directory inode %u: more than %d bytes deep: not walked",
+			 ino, PATH_BOUND);
+		sub = false;
+	}
 	if (!h && !sub)
 		return 0;
 	path = join(m->dpath, d->name, nlen);
@@ -522,25 +535,41 @@ static int dir_cb(ext2_ino_t dir, int entry, struct ext2_dir_entry *d,
 /* Read one directory; on a checksum mismatch, say so and read it anyway. */
 static void read_dir(struct img *m, const struct dirq *d)
 {
+	uint64_t size, fs_bytes = ext2fs_blocks_count(m->fs->super) *
+				  (uint64_t)m->fs->blocksize;
 	struct ext2_inode in;
 	errcode_t e;
 
 	m->dpath = d->path;
+	m->dlen = strlen(d->path);
 	m->dmode_known = !ext2fs_read_inode(m->fs, d->ino, &in);
 	m->dmode = m->dmode_known ? in.i_mode : 0;
+	/*
+	 * Empty entries are passed too, so that every block costs at least
+	 * one call: a block map or extent tree that lists blocks again and
+	 * again then ends at the bound instead of running for hours.
+	 */
+	size = m->dmode_known ? EXT2_I_SIZE(&in) : fs_bytes;
+	m->limit = (size < fs_bytes ? size : fs_bytes) / 8 + 16;
 	m->skip = m->done = 0;
-	e = ext2fs_dir_iterate2(m->fs, d->ino, 0, NULL, dir_cb, m);
+	e = ext2fs_dir_iterate2(m->fs, d->ino, DIRENT_FLAG_INCLUDE_EMPTY,
+				NULL, dir_cb, m);
 	if (csum_error(e)) {
 		img_fail(m, e, "directory %s (inode %u)", d->path, d->ino);
 		m->skip = m->done;
 		m->done = 0;
 		csum_off(m);
-		e = ext2fs_dir_iterate2(m->fs, d->ino, 0, NULL, dir_cb, m);
+		e = ext2fs_dir_iterate2(m->fs, d->ino,
+					DIRENT_FLAG_INCLUDE_EMPTY, NULL,
+					dir_cb, m);
 		csum_on(m);
 	}
 	if (e)
 		img_fail(m, e, "directory %s (inode %u) unreadable", d->path,
 			 d->ino);
+	else if (m->done > m->limit)
+		img_fail(m, 0, "directory %s (inode %u) has more entries than its size allows: stopped there",
+			 d->path, d->ino);
 }
 
 /* Pass 2: every name of every hit, one walk, each directory once. */
@@ -582,6 +611,33 @@ static void add_orphans(struct img *m, bool walk_complete)
 		push_entry(m, &m->h[i], p, 0, false);
 		m->v[m->n - 1].orphan = true;
 	}
+}
+
+/*
+ * A directory whose block map lists a block twice yields its names twice:
+ * keep one of each (the entries from @first on are sorted by path).
+ */
+static void drop_duplicates(struct img *m, size_t first)
+{
+	size_t i, out = first, dups = 0;
+
+	if (m->n - first > 1)
+		qsort(m->v + first, m->n - first, sizeof(*m->v),
+		      entry_cmp_path);
+	for (i = first; i < m->n; i++) {
+		if (out > first && m->v[i].ino == m->v[out - 1].ino &&
+		    !strcmp(m->v[i].path, m->v[out - 1].path)) {
+			if (!dups++)
+				img_fail(m, 0, "%s: the same name found more than once (a directory block listed twice?)",
+					 m->v[i].path);
+			entry_free(&m->v[i]);
+			continue;
+		}
+		m->v[out++] = m->v[i];
+	}
+	if (dups > 1)
+		warnx("%s: %zu duplicate names dropped", m->o->file, dups);
+	m->n = out;
 }
 
 static ssize_t read_file(void *priv, void *buf, size_t len)
@@ -762,6 +818,7 @@ int image_scan(const struct image_opts *o, struct entry **v, size_t *n,
 		walk_tree(&m);
 	if (!*intr)
 		add_orphans(&m, m.fails == fails);
+	drop_duplicates(&m, *n);
 	ext2fs_close_free(&m.fs);
 	free(m.isdir);
 	free(m.seen);

@@ -56,6 +56,8 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
+# A private copy: a concurrent make san must not swap it mid-suite.
+cp "$fc" "$t/fsck-check" && fc=$t/fsck-check
 
 hex() { python3 -c 'import sys; sys.stdout.buffer.write(bytes.fromhex(sys.argv[1]))' "$1"; }
 setraw() {	# setraw PATH HEX
@@ -424,6 +426,12 @@ corrupt loop "/d/e/up: another name of directory inode" /ok/a /ok/b /d/e/f
 corrupt garbage-ea "EA block 38 unreadable" /ok/a /d/e/f /bad/x
 corrupt csum "Inode checksum does not match" /ok/a /ok/b /d/e/f
 corrupt baddir "directory /bad (inode 12) unreadable" /ok/a /ok/b /d/e/f
+corrupt dupblock "the same name found more than once" /ok/a /ok/b /d/e/f
+corrupt dag "has more entries than its size allows" /ok/a /ok/b /d/e/f
+for f in dupblock dag; do
+	[ "$(grep -c '^/d/e/f ' "$t/$f.out")" -eq 1 ]
+	ok $? "corrupt $f: a name repeated by the block map is listed once"
+done
 
 # Mutants: flip bytes in the blocks a generated image uses; the scanner
 # must end (timeout), not crash (ASan/UBSan) and exit 0, 4, 8 or 12.

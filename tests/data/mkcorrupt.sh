@@ -18,6 +18,10 @@
 #   csum        metadata_csum; /ok/b's in-inode value changed behind the
 #               checksum's back (inode checksum mismatch)
 #   baddir      /bad's directory block has a rec_len of 0: unreadable
+#   dupblock    /d/e's block map lists its one block 12 times: names twice
+#   dag         /d/e's triple-indirect block leads, through three blocks
+#               whose every pointer is the next one, to its directory
+#               block 16 million times: the walk must stop at the size
 set -eu
 out=$1
 t=$(mktemp -d)
@@ -99,6 +103,23 @@ blk=$(debugfs -R "blocks /bad" "$t/baddir.img" 2>/dev/null | tr -d ' ')
 # The first entry (".") gets rec_len 0.
 poke "$t/baddir.img" $((blk * 1024 + 4)) 0000
 
-for f in trunc badsb loop garbage-ea csum baddir; do
+mkimg dupblock 512K -t ext2 -b 1024 -N 32 -I 256
+blk=$(debugfs -R "blocks /d/e" "$t/dupblock.img" 2>/dev/null | tr -d ' ')
+for i in 1 2 3 4 5 6 7 8 9 10 11; do
+	debugfs -w -R "sif /d/e block[$i] $blk" "$t/dupblock.img" >/dev/null 2>&1
+done
+
+mkimg dag 512K -t ext2 -b 1024 -N 32 -I 256
+blk=$(debugfs -R "blocks /d/e" "$t/dag.img" 2>/dev/null | tr -d ' ')
+set -- $(debugfs -R "ffb 3" "$t/dag.img" 2>/dev/null | sed 's/.*found: //')
+python3 -c 'import struct, sys
+img, a, b, c, leaf = sys.argv[1], *map(int, sys.argv[2:6])
+with open(img, "r+b") as f:
+	for blk, to in ((a, b), (b, c), (c, leaf)):
+		f.seek(blk * 1024)
+		f.write(struct.pack("<256I", *([to] * 256)))' "$t/dag.img" "$1" "$2" "$3" "$blk"
+debugfs -w -R "sif /d/e block[TIND] $1" "$t/dag.img" >/dev/null 2>&1
+
+for f in trunc badsb loop garbage-ea csum baddir dupblock dag; do
 	gzip -9n <"$t/$f.img" >"$out/$f.img.gz"
 done
