@@ -3,14 +3,14 @@
 #
 # build.sh: the Makefile's promises: quiet "  CC  lib/xattr.o" lines, V=1
 # full commands, CFLAGS honoured, install/uninstall into DESTDIR (tools,
-# man pages, bash completion, systemd units, each tool's --version), and
+# man pages, bash completion, systemd units, docs, each tool's --version), and
 # deps.sh's message for a user who cannot install.
 set -u
 top=${FCAPS_TOP:-$(pwd)}
 cd "$top" || exit 1
 n=0
 ok() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..14"
+echo "1..15"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 B=build/test/
@@ -67,6 +67,12 @@ bash -c ". $tmp/root/usr/share/bash-completion/completions/fsck-check
 	COMP_WORDS=(fsck-check --fail); COMP_CWORD=1; _fsck_check
 	[ \"\${COMPREPLY[*]}\" = --fail-on ]" 2>/dev/null
 ok $? "fsck-check completion completes --fail to --fail-on"
+for d in admin-guide.md kernel.md examples/postinst; do
+	[ -f "$tmp/root/usr/share/doc/fcaps/$d" ] || missing="$missing $d"
+done
+[ -z "$missing" ]
+ok $? "the guides and the example postinst under DESTDIR/usr/share/doc/fcaps$missing"
+missing=
 for u in fsck-check.service fsck-check.timer; do
 	[ -f "$tmp/root/usr/lib/systemd/system/$u" ] || missing="$missing $u"
 done

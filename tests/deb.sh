@@ -51,7 +51,8 @@ for f in /usr/sbin/setfcap /usr/sbin/getfcap /usr/sbin/fsck-check \
 	/lib/systemd/system/fsck-check.service \
 	/lib/systemd/system/fsck-check.timer \
 	/usr/share/doc/fcaps/copyright /usr/share/doc/fcaps/admin-guide.md \
-	/usr/share/doc/fcaps/kernel.md /usr/share/doc/fcaps/README.md; do
+	/usr/share/doc/fcaps/kernel.md /usr/share/doc/fcaps/README.md \
+	/usr/share/doc/fcaps/examples/postinst; do
 	grep -qx -e "$f" -e "$f.gz" "$tmp/files" || missing="$missing $f"
 done
 [ -z "$missing" ]
