@@ -6,9 +6,9 @@
  * Needs root (CAP_SETFCAP) and a file system that stores security.*
  * xattrs: the input is written with fsetxattr() to a file on tmpfs
  * ($FUZZ_TMPDIR, default /dev/shm).  Then:
- *   - the kernel's write verdict must be what fcap_verdict() predicts for
- *     the running kernel family (mainline: the host kernel has no fcaps
- *     series; a v3 rootid with no kuid is the one known extra refusal);
+ *   - the kernel's write and read verdicts must be what fcap_verdict()
+ *     predicts for the running kernel family (mainline: the host kernel
+ *     has no fcaps series);
  *   - where the kernel stored it, what getxattr returns decodes (ours) to
  *     the same sets, flag and rootid as the input, and libcap's
  *     cap_get_file() agrees with our decoding where both accept it.
@@ -106,9 +106,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fremovexattr(fd, FCAP_XATTR_NAME);
 	ret = fsetxattr(fd, FCAP_XATTR_NAME, data, size, 0);
 	err = ret ? -errno : 0;
-	if (err == -EINVAL && vd.write == 0 && in.rev == 3 &&
-	    in.rootid == 0xffffffffU)
-		return 0;	/* (uid_t)-1 maps to no kuid */
 	if (err != vd.write)
 		fuzz_fail("%zu bytes, magic %08x: kernel write %d, model %d",
 			  size, in.magic, err, vd.write);

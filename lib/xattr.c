@@ -238,7 +238,9 @@ static bool well_formed(const struct fcap_value *v)
  * @out: the three verdicts, 0 or a negative errno (see struct fcap_verdict)
  *
  * Read verdicts are for a reader in the initial user namespace on a file
- * system of that namespace; a v3 rootid that is not 0 is returned as is.
+ * system of that namespace; a v3 rootid that is not 0 is returned as is,
+ * except (uid_t)-1, which no namespace owns (written: -EINVAL, read:
+ * -EOVERFLOW).
  * Exec verdicts leave out the rootid check, which depends on the caller
  * (fcap_model_exec() does it).
  */
@@ -247,17 +249,24 @@ void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
 {
 	bool odd = v->problems & FCAP_PROB_FLAGS;
 	bool exact = well_formed(v) && v->rev >= 2 && !odd;
+	/* (uid_t)-1 is no uid: make_kuid() gives INVALID_UID for it */
+	bool no_root = v->has_rootid && v->rootid == 0xffffffffU;
 
 	/*
 	 * cap_convert_nscap(): validheader() accepts exact v2/v3 only.  But
 	 * vfs_setxattr() calls it only for a non-empty value: mainline
 	 * stores a zero-length one for anybody allowed to write the file.
 	 */
-	out->write = exact ? 0 : -EINVAL;
+	out->write = exact && !no_root ? 0 : -EINVAL;
 	if (v->size == 0 && k == FCAP_KERNEL_MAINLINE)
 		out->write = 0;
-	/* cap_inode_getsecurity(): is_v2header() || is_v3header(). */
+	/*
+	 * cap_inode_getsecurity(): is_v2header() || is_v3header(); a rootid
+	 * that maps to no kuid is owned by no namespace: -EOVERFLOW.
+	 */
 	out->read = exact ? 0 : -EINVAL;
+	if (exact && no_root)
+		out->read = -EOVERFLOW;
 
 	/* get_vfs_caps_from_disk(): 24-byte buffer, flags ignored. */
 	if (v->size == 0)
