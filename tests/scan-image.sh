@@ -381,6 +381,15 @@ for line in open(sys.argv[2]):
 		skip "and the refusal says why" "cannot mount"
 		skip "--force scans it anyway" "cannot mount"
 	fi
+	# A block device: the same image behind a loop device, unmounted.
+	if dev=$(losetup -f --show -r "$img" 2>/dev/null); then
+		"$fc" --image "$dev" --list >"$t/dev.list" 2>"$t/dev.err"
+		losetup -d "$dev"
+		cmp -s "$t/dev.list" "$t/plain.list"
+		ok $? "an unmounted block device ($dev) reads as its image"
+	else
+		skip "an unmounted block device reads as its image" "no loop device"
+	fi
 	cp "$img" "$t/jr.img"
 	debugfs -w -R "feature needs_recovery" "$t/jr.img" >/dev/null 2>&1
 	"$fc" --image "$t/jr.img" >/dev/null 2>"$t/jr.err"
