@@ -152,10 +152,16 @@ else
 	grep -q '^/opt/tools/bin/diag: .*\[dangerous\]' "$work/fsck-image.txt" || ok=1
 	grep -q '^/opt/tools/bin/report: .*\[zero-length\]' "$work/fsck-image.txt" || ok=1
 	grep -q '^/opt/tools/bin/legacy-backup: .*\[legacy-v1\]' "$work/fsck-image.txt" || ok=1
+	# ... and the same files as fsck-check in the guest (step 5).
+	sed -n 's|^\(/opt/[^:]*\): .*|\1|p' "$work/fsck-image.txt" | sort -u \
+		>"$work/paths-image"
+	sed -n '/^root# fsck-check \/opt$/,/^[^ ]/p' "$work/console.txt" |
+		sed -n 's|^    \(/opt/[^:]*\): .*|\1|p' | sort -u >"$work/paths-guest"
+	cmp -s "$work/paths-image" "$work/paths-guest" || ok=1
 	if [ $ok -eq 0 ]; then
-		echo "[ok] step 6: the image shows diag, report (zero-length) and legacy-backup (v1)"
+		echo "[ok] step 6: the guest's files; report zero-length, legacy-backup v1"
 	else
-		echo "[FAILED] step 6: the image scan does not show the planted values"
+		echo "[FAILED] step 6: not the planted values, or not the guest's files"
 		failed=$((failed + 1))
 	fi
 fi
