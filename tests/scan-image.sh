@@ -11,6 +11,8 @@
 #    a fifo) and an unlinked inode that keeps its value (an orphan).  The
 #    offline findings are all reported, and --image agrees with the
 #    mounted scan (mount -o loop,ro) on every value both can read.
+# 1b. (no root) the same offline-only values planted with debugfs into
+#    images of an unprivileged tree.
 # 2. the hand-corrupted images of tests/data/ and byte-flipped mutants of
 #    a generated image: no crash (ASan build), no hang (timeout), exit 8
 #    when something could not be read, the rest still reported.
@@ -397,6 +399,71 @@ for line in open(sys.argv[2]):
 	grep -qF 'the journal needs recovery' "$t/jr.err" && [ $rc -eq 4 ]
 	ok $? "a journal that needs recovery is warned about (rc $rc)"
 fi
+
+# ---- 1b. no root needed: every value planted with debugfs -------------
+
+cat >"$t/expect-nr" <<'EOF'
+/bin/ping -
+/bin/ping-link -
+/bin/zero zero-length
+/bin/v1 legacy-v1
+/bin/odd unknown-flags
+/bin/huge oversized
+/dir2 non-regular,unknown-flags
+/lnk non-regular
+EOF
+cat >"$t/check-nr.py" <<'EOF'
+import json, sys
+name, jfile, expect = sys.argv[1:4]
+ents = [json.loads(l) for l in open(jfile)]
+by = {e["path"]: e for e in ents}
+miss = []
+for line in open(expect):
+	path, rules = line.split()
+	got = {f["rule"] for f in by.get(path, {"findings": [{"rule": "MISSING"}]})["findings"]}
+	got.discard("not-root-owned")	# mke2fs -d keeps the caller's uid
+	want = set() if rules == "-" else set(rules.split(","))
+	if not want <= got or (not want and got):
+		miss.append(f"{path}: {sorted(got)}")
+print(("FAIL" if miss else "PASS"), f"{name}: values planted by debugfs all judged", miss[:3])
+orph = [e for e in ents if e["path"].startswith("<inode ")]
+ok = len(orph) == 1 and "orphan" in {f["rule"] for f in orph[0]["findings"]}
+print(("PASS" if ok else "FAIL"), f"{name}: the unlinked inode is an orphan")
+ok = by.get("/bin/ping", {}).get("links") == ["/bin/ping-link"]
+print(("PASS" if ok else "FAIL"), f"{name}: both names of the hard link")
+EOF
+u=$t/nrtree
+mkdir -p "$u/bin" "$u/dir2"
+for f in ping zero v1 odd huge gone; do printf x >"$u/bin/$f"; done
+ln "$u/bin/ping" "$u/bin/ping-link"
+while read -r name size opts; do
+	img=$t/$name.img
+	if ! mke2fs -q -F -d "$u" $opts "$img" "$size" >/dev/null 2>&1; then
+		skip "$name (no root)" "mke2fs $opts failed"
+		continue
+	fi
+	planted=0
+	ea_set "$img" /bin/ping "$t/v-v2" &&
+	ea_set "$img" /bin/zero "$t/v-zero" &&
+	ea_set "$img" /bin/v1 "$t/v-v1" &&
+	ea_set "$img" /bin/odd "$t/v-odd" &&
+	ea_set "$img" /bin/huge "$t/v-big" &&
+	ea_set "$img" /bin/gone "$t/v-v2" &&
+	ea_set "$img" /dir2 "$t/v-odd" &&
+	debugfs -w -R "symlink /lnk /bin/ping" "$img" >/dev/null 2>&1 &&
+	ea_set "$img" /lnk "$t/v-v2" &&
+	debugfs -w -R "unlink /bin/gone" "$img" >/dev/null 2>&1 ||
+		planted=1
+	ok $planted "$name: values planted with debugfs (no root)"
+	"$fc" --image "$img" --json >"$t/$name.json" 2>"$t/$name.err"
+	rc=$?
+	[ $rc -eq 4 ] && [ ! -s "$t/$name.err" ]
+	ok $? "$name: exit 4, nothing on stderr (rc $rc)"
+	py "$t/check-nr.py" "$name" "$t/$name.json" "$t/expect-nr"
+done <<'EOF'
+nr-ext2-1k-128  1M  -t ext2 -b 1024 -I 128 -N 64
+nr-ext4-4k-csum  8M  -t ext4 -b 4096 -I 256 -N 64 -O metadata_csum,^has_journal
+EOF
 
 # Usage errors.
 "$fc" --offset 5 / >/dev/null 2>&1
