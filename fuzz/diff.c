@@ -67,7 +67,7 @@ static uint64_t lc_set(cap_t c, cap_flag_t flag)
 /* libcap's reading of the file against our decoding of what it holds. */
 static void against_libcap(const struct fcap_value *v)
 {
-	cap_t c = cap_get_fd(fd);
+	cap_t c = cap_get_file(path);
 	uint64_t pe, want_e;
 
 	if (!c) {
