@@ -386,6 +386,15 @@ assert not any(f["rule"] == "baseline-removed"
 '
 check "SIGINT: the baseline is not overwritten by a partial scan" \
 	cmp -s base base.before
+run "SIGINT with parallel walkers (-j 4) exits 32" 32 \
+	shim FAULT_CALL=lgetxattr FAULT_AT=20 FAULT_SIGNAL=2 -- \
+	"$FSCK" -j 4 --json tree
+check "SIGINT -j 4: what was read is printed, as valid JSON" \
+	python3 -c '
+import json
+rows = [json.loads(l) for l in open("out")]
+assert 1 <= len(rows) < 60, len(rows)
+'
 run "SIGINT, text output: the summary is still printed" 32 \
 	shim FAULT_CALL=lgetxattr FAULT_AT=10 FAULT_SIGNAL=2 -- \
 	"$FSCK" -j 1 tree
