@@ -109,7 +109,22 @@ static json_object *get(json_object *obj, const char *key, json_type t)
 	return v;
 }
 
-static void check_line(const char *line, size_t len, const struct entry *e)
+/* The other names of @e's inode among the @n entries of @v. */
+static size_t other_names(const struct entry *e, const struct entry *v,
+			  size_t n)
+{
+	size_t i, k = 0;
+
+	if (e->source == SRC_BASELINE)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (&v[i] != e && v[i].dev == e->dev && v[i].ino == e->ino)
+			k++;
+	return k;
+}
+
+static void check_line(const char *line, size_t len, const struct entry *e,
+		       size_t links)
 {
 	struct json_tokener *tok = json_tokener_new();
 	json_object *obj, *v, *f;
@@ -154,6 +169,9 @@ static void check_line(const char *line, size_t len, const struct entry *e)
 				 json_type_null))
 		get(obj, "caps", json_type_string);
 	v = get(obj, "links", json_type_array);
+	if (json_object_array_length(v) != links)
+		fuzz_fail("%zu links, want %zu: %.*s",
+			  json_object_array_length(v), links, (int)len, line);
 	for (i = 0; i < json_object_array_length(v); i++)
 		fuzz_assert(json_object_is_type(json_object_array_get_idx(v, i),
 						json_type_string));
@@ -228,12 +246,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		nl = strchr(line, '\n');
 		fuzz_assert(nl);
 		if (lines < n) {
-			check_line(line, nl - line, &v[lines]);
+			check_line(line, nl - line, &v[lines],
+				   other_names(&v[lines], v, n));
 		} else {
 			while (j < b.n && seen[j])
 				j++;
 			fuzz_assert(j < b.n);
-			check_line(line, nl - line, &bv[j++]);
+			check_line(line, nl - line, &bv[j++], 0);
 			fuzz_assert(strstr(line, "\"baseline-removed\""));
 		}
 		lines++;
