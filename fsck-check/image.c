@@ -173,33 +173,34 @@ struct value {
 	unsigned char raw[ENTRY_RAW_MAX];
 };
 
-/* security.capability from the attributes of @in, as libext2fs reads them. */
+/*
+ * security.capability from the attributes of @in, as libext2fs reads
+ * them.  When the read fails part-way, the attributes before the damage
+ * are still searched: @val->found may be true with an error returned.
+ */
 static errcode_t read_fcap(ext2_filsys fs, ext2_ino_t ino,
 			   struct ext2_inode_large *in, struct value *val)
 {
 	struct ext2_xattr_handle *h = NULL;
 	void *buf = NULL;
 	size_t len = 0;
-	errcode_t e;
+	errcode_t e, e_read;
 
 	val->found = false;
 	e = ext2fs_xattrs_open(fs, ino, &h);
 	if (e)
 		return e;
 #ifdef HAVE_EXT2FS_XATTRS_READ_INODE
-	e = ext2fs_xattrs_read_inode(h, in);
+	e_read = ext2fs_xattrs_read_inode(h, in);
 #else
-	e = ext2fs_xattrs_read(h);
+	e_read = ext2fs_xattrs_read(h);
 #endif
-	if (e)
-		goto out_close;
 	e = ext2fs_xattr_get(h, FCAP_XATTR_NAME, &buf, &len);
-	if (e == EXT2_ET_EA_KEY_NOT_FOUND) {
-		e = 0;
+	if (e) {
+		if (e == EXT2_ET_EA_KEY_NOT_FOUND)
+			e = 0;
 		goto out_close;
 	}
-	if (e)
-		goto out_close;
 	val->found = true;
 	val->size = len;
 	val->len = len < ENTRY_RAW_MAX ? len : ENTRY_RAW_MAX;
@@ -208,7 +209,7 @@ static errcode_t read_fcap(ext2_filsys fs, ext2_ino_t ino,
 	ext2fs_free_mem(&buf);
 out_close:
 	ext2fs_xattrs_close(&h);
-	return e;
+	return e_read ? e_read : e;
 }
 
 /*
@@ -244,11 +245,15 @@ static bool read_place(struct img *m, ext2_ino_t ino,
 	if (!e)
 		return true;
 	if (block)
-		img_fail(m, e, "inode %u: EA block %llu unreadable", ino,
-			 (unsigned long long)blk);
+		img_fail(m, e, "inode %u: EA block %llu %s", ino,
+			 (unsigned long long)blk, val->found ?
+			 "partly unreadable (security.capability was read)" :
+			 "unreadable");
 	else
-		img_fail(m, e, "inode %u: in-inode extended attributes unreadable",
-			 ino);
+		img_fail(m, e, "inode %u: in-inode extended attributes %s", ino,
+			 val->found ?
+			 "partly unreadable (security.capability was read)" :
+			 "unreadable");
 	return false;
 }
 

@@ -503,6 +503,7 @@ corrupt garbage-ea "EA block 38 unreadable" /ok/a /d/e/f /bad/x
 corrupt csum "Inode checksum does not match" /ok/a /ok/b /d/e/f
 corrupt baddir "directory /bad (inode 12) unreadable" /ok/a /ok/b /d/e/f
 corrupt dupblock "the same name found more than once" /ok/a /ok/b /d/e/f
+corrupt partial "inode 21: in-inode extended attributes partly unreadable" /ok/a /ok/b /d/e/f
 corrupt dag "has more entries than its size allows" /ok/a /ok/b /d/e/f
 for f in dupblock dag; do
 	[ "$(grep -c '^/d/e/f ' "$t/$f.out")" -eq 1 ]

@@ -18,6 +18,9 @@
 #   csum        metadata_csum; /ok/b's in-inode value changed behind the
 #               checksum's back (inode checksum mismatch)
 #   baddir      /bad's directory block has a rec_len of 0: unreadable
+#   partial     /ok/b's in-inode attributes: security.capability, then a
+#               user.note whose size runs past the inode: the value before
+#               the damage must still be read
 #   dupblock    /d/e's block map lists its one block 12 times: names twice
 #   dag         /d/e's triple-indirect block leads, through three blocks
 #               whose every pointer is the next one, to its directory
@@ -120,6 +123,20 @@ with open(img, "r+b") as f:
 		f.write(struct.pack("<256I", *([to] * 256)))' "$t/dag.img" "$1" "$2" "$3" "$blk"
 debugfs -w -R "sif /d/e block[TIND] $1" "$t/dag.img" >/dev/null 2>&1
 
-for f in trunc badsb loop garbage-ea csum baddir dupblock dag; do
+mkimg partial 512K -t ext2 -b 1024 -N 32 -I 256
+printf hello >"$t/note"
+debugfs -w -R "ea_set -f $t/note /ok/b user.note" "$t/partial.img" >/dev/null 2>&1
+off=$(inode_off "$t/partial.img" /ok/b 1024)
+python3 -c 'import struct, sys
+with open(sys.argv[1], "r+b") as f:
+	f.seek(int(sys.argv[2]))
+	ino = bytearray(f.read(256))
+	i = ino.find(b"note") - 16	# struct ext2_ext_attr_entry
+	assert i > 128
+	ino[i + 8:i + 12] = struct.pack("<I", 4000)	# e_value_size
+	f.seek(int(sys.argv[2]))
+	f.write(ino)' "$t/partial.img" "$off"
+
+for f in trunc badsb loop garbage-ea csum baddir dupblock dag partial; do
 	gzip -9n <"$t/$f.img" >"$out/$f.img.gz"
 done
