@@ -26,6 +26,7 @@ for h in $harnesses; do
 	fi
 	dirs=fuzz/corpus/$h
 	[ -d "tests/fuzz-regress/$h" ] && dirs="$dirs tests/fuzz-regress/$h"
+	# shellcheck disable=SC2086
 	want=$(find $dirs -maxdepth 1 -type f ! -name '.*' | wc -l)
 	# shellcheck disable=SC2086
 	out=$("$bin" $dirs 2>&1)
