@@ -20,22 +20,6 @@
 
 static const unsigned char ipc_lock_ep[20] = { 1, 0, 0, 2, 0, 0x40 };
 
-static int copy(const char *from, const char *to)
-{
-	char buf[65536];
-	int in = open(from, O_RDONLY);
-	int out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0755);
-	ssize_t n;
-
-	if (in < 0 || out < 0)
-		return -1;
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, (size_t)n) != n)
-			return -1;
-	close(in);
-	return close(out) || n < 0 || chmod(to, 0755) ? -1 : 0;
-}
-
 static double loop(const char *path, long n)
 {
 	char arg0[] = "bench";
@@ -66,8 +50,8 @@ int main(void)
 	int round;
 
 	mkdir("/tmp/bench", 0755);
-	if (copy("/tests/nop", "/tmp/bench/plain") ||
-	    copy("/tests/nop", "/tmp/bench/cap") ||
+	if (guest_copy("/tests/nop", "/tmp/bench/plain", 0755) ||
+	    guest_copy("/tests/nop", "/tmp/bench/cap", 0755) ||
 	    setxattr("/tmp/bench/cap", FCAP_XATTR_NAME, ipc_lock_ep,
 		     sizeof(ipc_lock_ep), 0)) {
 		printf("Bail out! cannot prepare the binaries\n");

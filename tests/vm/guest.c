@@ -3,9 +3,11 @@
  * guest.c - helpers shared by the guest test programs (see guest.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <grp.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -122,4 +124,47 @@ int guest_file(const char *path, const void *val, size_t len,
 		fcap_decode(val, len, &f->xattr);
 	}
 	return 0;
+}
+
+/* Copy @from to @to (created or truncated) with @mode. */
+int guest_copy(const char *from, const char *to, mode_t mode)
+{
+	int in = open(from, O_RDONLY), out;
+	char buf[65536];
+	ssize_t n = -1;
+
+	if (in < 0)
+		return -1;
+	out = open(to, O_WRONLY | O_CREAT | O_TRUNC, mode);
+	if (out >= 0)
+		while ((n = read(in, buf, sizeof(buf))) > 0)
+			if (write(out, buf, (size_t)n) != n) {
+				n = -1;
+				break;
+			}
+	close(in);
+	if (out < 0 || close(out) || n < 0)
+		return -1;
+	return chmod(to, mode);
+}
+
+/* The whole of @path, malloc()ed, its size in @len; NULL on error. */
+char *guest_slurp(const char *path, size_t *len)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+	char *buf = NULL;
+
+	if (fd < 0)
+		return NULL;
+	if (!fstat(fd, &st))
+		buf = malloc((size_t)st.st_size + 1);
+	if (buf && read(fd, buf, (size_t)st.st_size) != (ssize_t)st.st_size) {
+		free(buf);
+		buf = NULL;
+	}
+	close(fd);
+	if (buf)
+		*len = (size_t)st.st_size;
+	return buf;
 }

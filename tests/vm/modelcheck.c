@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "fcap.h"
+#include "guest.h"
 #include "../tap.h"
 
 #define LE(x) (x) & 0xff, ((x) >> 8) & 0xff, ((x) >> 16) & 0xff, (x) >> 24
@@ -157,21 +158,6 @@ static const struct fplace fplaces[] = {
 static char *probe;
 static size_t probe_len;
 
-static int load_probe(const char *path)
-{
-	int fd = open(path, O_RDONLY);
-	struct stat st;
-
-	if (fd < 0 || fstat(fd, &st))
-		return -1;
-	probe_len = (size_t)st.st_size;
-	probe = malloc(probe_len);
-	if (!probe || read(fd, probe, probe_len) != (ssize_t)probe_len)
-		return -1;
-	close(fd);
-	return 0;
-}
-
 /* Make one executable; return its model description in *f. */
 static int make_file(const char *path, const struct xcase *x,
 		     const struct fplace *pl, struct fcap_file *f)
@@ -251,66 +237,18 @@ static void run_case(const char *path, const struct fcap_file *f,
 		     const struct xcase *x, const struct pcase *pc,
 		     enum fcap_kernel k, const char *name)
 {
-	int sp[2], out[2], st;
 	struct fcap_proc proc;
-	struct fcap_exec e;
-	char line[256] = "", want[256];
-	FILE *r;
-	pid_t pid;
+	char line[256], want[256];
+	const char *why;
 
-	if (pipe(sp) || pipe(out)) {
-		tap_ok(0, "%s: pipe", name);
-		return;
-	}
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		char arg0[128];
-		char *argv[] = { arg0, NULL };
-
-		snprintf(arg0, sizeof(arg0), "%s", path);
-
-		close(sp[0]);
-		close(out[0]);
-		dup2(out[1], 1);
-		if (pc->setup() || fcap_proc_read_self(&proc))
-			_exit(3);
-		if (write(sp[1], &proc, sizeof(proc)) != sizeof(proc))
-			_exit(3);
-		execv(path, argv);
-		dprintf(1, "E %d\n", errno);
-		_exit(0);
-	}
-	close(sp[1]);
-	close(out[1]);
-	if (read(sp[0], &proc, sizeof(proc)) != sizeof(proc)) {
-		waitpid(pid, &st, 0);
+	if (guest_run(path, pc->setup, &proc, line, sizeof(line))) {
 		tap_skip("%s: process setup not possible here", name);
-		close(sp[0]);
-		close(out[0]);
 		return;
 	}
-	close(sp[0]);
-	r = fdopen(out[0], "r");
-	if (!r || !fgets(line, sizeof(line), r))
-		line[0] = '\0';
-	line[strcspn(line, "\n")] = '\0';
-	if (r)
-		fclose(r);
-	waitpid(pid, &st, 0);
-
 	compare_flavours(&proc, f, x, name);
-	fcap_model_exec(&proc, f, k, NULL, &e);
-	if (e.error)
-		snprintf(want, sizeof(want), "E %d", -e.error);
-	else
-		snprintf(want, sizeof(want),
-			 "R %u %u %u %u %" PRIx64 " %" PRIx64 " %" PRIx64
-			 " %" PRIx64 " %" PRIx64 " %x %u", e.uid, e.euid,
-			 e.gid, e.egid, e.cap_inh, e.cap_prm, e.cap_eff,
-			 e.cap_bnd, e.cap_amb, e.securebits, e.secure);
+	guest_want(&proc, f, k, NULL, want, sizeof(want), &why);
 	if (!tap_is_str(line, want, "%s", name))
-		tap_diag("model: %s", e.why ? e.why : "");
+		tap_diag("model: %s", why ? why : "");
 }
 
 int main(int argc, char **argv)
@@ -323,7 +261,8 @@ int main(int argc, char **argv)
 
 	if (geteuid() != 0)
 		tap_skip_all("needs root");
-	if (load_probe(argc > 1 ? argv[1] : "/bin/probe"))
+	probe = guest_slurp(argc > 1 ? argv[1] : "/bin/probe", &probe_len);
+	if (!probe)
 		tap_skip_all("cannot read the probe program");
 	mkdir("/tmp/mc", 0755);
 	mkdir("/tmp/mc-nosuid", 0755);

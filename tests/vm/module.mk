@@ -7,12 +7,14 @@ $(B)tests/vm/probe: $(B)tests/vm/probe.o $(B)lib/libfcap.a
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
 
-$(B)tests/vm/modelcheck: $(B)tests/vm/modelcheck.o $(B)tests/tap.o \
+$(B)tests/vm/modelcheck: $(B)tests/vm/modelcheck.o $(B)tests/vm/guest.o \
+		$(B)tests/tap.o \
 		$(B)lib/libfcap.a
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
 
-$(B)tests/vm/seed: $(B)tests/vm/seed.o $(B)tests/tap.o $(B)lib/libfcap.a
+$(B)tests/vm/seed: $(B)tests/vm/seed.o $(B)tests/vm/guest.o $(B)tests/tap.o \
+		$(B)lib/libfcap.a
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
 

@@ -166,21 +166,6 @@ static void refused(const char *what, int (*how)(const void *),
 	       knob, err ? strerror(-err) : "succeeded", knob, after);
 }
 
-static int load_probe(const char *path)
-{
-	int fd = open(path, O_RDONLY);
-	struct stat st;
-
-	if (fd < 0 || fstat(fd, &st))
-		return -1;
-	probe_len = (size_t)st.st_size;
-	probe = malloc(probe_len);
-	if (!probe || read(fd, probe, probe_len) != (ssize_t)probe_len)
-		return -1;
-	close(fd);
-	return 0;
-}
-
 static int make_file(const char *path, const void *val, size_t len)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0755);
@@ -570,7 +555,8 @@ int main(int argc, char **argv)
 		tap_skip_all("needs root");
 	if (access(SYSCTL_DIR "enabled", F_OK))
 		tap_skip_all("no " SYSCTL_DIR " (kernel without the policy)");
-	if (load_probe(argc > 1 ? argv[1] : "/tests/probe"))
+	probe = guest_slurp(argc > 1 ? argv[1] : "/tests/probe", &probe_len);
+	if (!probe)
 		tap_skip_all("cannot read the probe program");
 	mkdir(DIR_POL, 0755);
 	if (make_file(F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock)) ||

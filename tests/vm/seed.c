@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "fcap.h"
+#include "guest.h"
 #include "../tap.h"
 
 #define SGA_SIZE	(32UL << 20)
@@ -95,19 +96,8 @@ static int run_sim(char *line, size_t len)
 
 static int copy_self(const char *self)
 {
-	int in = open(self, O_RDONLY), out;
-	char buf[65536];
-	ssize_t n;
-
 	mkdir("/tmp/seed", 0755);
-	out = open(SIM, O_WRONLY | O_CREAT | O_TRUNC, 0755);
-	if (in < 0 || out < 0)
-		return -1;
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, (size_t)n) != n)
-			return -1;
-	close(in);
-	return close(out) || chmod(SIM, 0755);
+	return guest_copy(self, SIM, 0755);
 }
 
 static int reserve_huge_pages(void)
