@@ -387,7 +387,10 @@ size_t rules_check(const struct entry *e, const struct rules_config *cfg,
 {
 	struct sink s = { .out = out, .max = max };
 
-	if (e->orphan)
+	if (e->orphan && !e->nlink)
+		add(&s, "orphan", SEV_WARNING,
+		    "no directory names this inode and its link count is 0 (deleted while open): the next mount or e2fsck frees it");
+	else if (e->orphan)
 		add(&s, "orphan", SEV_WARNING,
 		    "no directory names this inode: invisible on a mounted tree until a link or fsck brings it back");
 	if (e->read_err == ERANGE && e->size)

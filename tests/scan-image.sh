@@ -57,7 +57,7 @@ cleanup() {
 	[ -n "${KEEP:-}" ] || rm -rf "$t"
 }
 trap cleanup EXIT
-trap 'exit 1' INT TERM
+trap 'exit 1' HUP INT PIPE TERM
 # A private copy: a concurrent make san must not swap it mid-suite.
 cp "$fc" "$t/fsck-check" && fc=$t/fsck-check
 
