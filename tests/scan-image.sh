@@ -477,6 +477,24 @@ rc=$?
 [ $rc -eq 8 ] && grep -qF "$t/no-such.img" "$t/ns.err"
 ok $? "a missing image exits 8, naming it"
 
+# SIGINT: exit 32, when there is an image large enough to interrupt.
+big=${BENCH_IMAGE:-/tmp/fcaps-bench-scan.img}
+if [ -r "$big" ]; then
+	"$fc" --image "$big" --list >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.1
+	kill -INT $pid 2>/dev/null
+	wait $pid
+	rc=$?
+	if [ $rc -ge 32 ]; then
+		ok 0 "SIGINT during --image exits 32"
+	else
+		skip "SIGINT during --image exits 32" "scan finished first (rc $rc)"
+	fi
+else
+	skip "SIGINT during --image exits 32" "no large image (make bench-image makes one)"
+fi
+
 # ---- 2. corrupt images -------------------------------------------------
 
 # corrupt NAME MESSAGE LISTED...: what must come out of a damaged image
