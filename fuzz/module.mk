@@ -23,9 +23,8 @@ FUZZ_B := build/fuzz/
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=gnu11 -D_GNU_SOURCE -I$(TOP)/lib -I$(TOP)/fsck-check \
+	$(filter-out -Wno-format-truncation,$(WARN)) \
 	-g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link
-
-LIB_SRCS := $(LIB_OBJS:.o=.c)
 
 # Objects (beyond the library) each harness needs, and its libraries.
 FUZZ_OBJS_xattr :=
@@ -81,6 +80,7 @@ fuzz: fuzz-build
 	$(Q)FUZZ_SECONDS=$(FUZZ_SECONDS) sh fuzz/run.sh $(FUZZ_HARNESSES)
 
 valgrind: all
+	$(Q)$(MAKE) --no-print-directory B= SAN= fuzz-replay
 	$(Q)sh tests/tap-run.sh tests/valgrind.sh
 
 HOST_SUITES += tests/fuzz-regress.sh
