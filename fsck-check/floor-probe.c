@@ -1,30 +1,57 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * floor-probe - the least work a capability scan can do, for the
- * bench-scan comparison: readdir plus lgetxattr on every non-directory,
- * top-level subdirectories shared among THREADS threads.  Not installed.
+ * bench-scan comparison: read every directory and ask each other name for
+ * its security.capability, top-level subdirectories shared among THREADS
+ * threads.  Not installed.
  *
- * usage: floor-probe THREADS DIR
+ * usage: floor-probe [-p] THREADS DIR
+ *
+ * By default each thread has its own working directory (unshare
+ * CLONE_FS), moves it into the directory it reads and asks each name,
+ * one component, for its list of attribute names (llistxattr), reading
+ * the value only where the list has it: the calls fsck-check makes.  With
+ * -p, the naive probe: lgetxattr on every full path.
  */
 #include <dirent.h>
 #include <err.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/xattr.h>
 
+#define FCAP	"security.capability"
+
 static const char *top;
 static char **subdirs;
 static size_t nsub, next_sub;
 static unsigned long hits;
+static bool full_path;
+
+static bool has_value(const char *name)
+{
+	char list[1024], buf[64];
+	const char *p, *end;
+	ssize_t n;
+
+	if (full_path)
+		return lgetxattr(name, FCAP, buf, sizeof(buf)) >= 0;
+	n = llistxattr(name, list, sizeof(list));
+	end = list + (n > 0 ? n : 0);
+	for (p = list; p < end; p += strnlen(p, end - p) + 1)
+		if (!strncmp(p, FCAP, end - p))
+			return lgetxattr(name, FCAP, buf, sizeof(buf)) >= 0;
+	return false;
+}
 
 static void walk(int dfd, char *path, size_t len)
 {
-	char buf[64];
 	struct dirent *d;
 	DIR *dir = fdopendir(dfd);
 	size_t n;
@@ -34,6 +61,8 @@ static void walk(int dfd, char *path, size_t len)
 		close(dfd);
 		return;
 	}
+	if (!full_path && fchdir(dfd))
+		err(8, "%s", path);
 	path[len++] = '/';
 	while ((d = readdir(dir))) {
 		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
@@ -45,10 +74,12 @@ static void walk(int dfd, char *path, size_t len)
 		if (d->d_type == DT_DIR) {
 			fd = openat(dirfd(dir), d->d_name,
 				    O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-			if (fd >= 0)
-				walk(fd, path, len + n);
-		} else if (lgetxattr(path, "security.capability", buf,
-				     sizeof(buf)) >= 0) {
+			if (fd < 0)
+				continue;
+			walk(fd, path, len + n);
+			if (!full_path && fchdir(dirfd(dir)))
+				err(8, "%s", path);
+		} else if (has_value(full_path ? path : d->d_name)) {
 			__atomic_add_fetch(&hits, 1, __ATOMIC_RELAXED);
 		}
 	}
@@ -61,6 +92,8 @@ static void *worker(void *arg)
 	size_t i;
 	int fd;
 
+	if (!full_path && unshare(CLONE_FS))
+		err(8, "unshare");
 	while ((i = __atomic_fetch_add(&next_sub, 1, __ATOMIC_RELAXED)) < nsub) {
 		snprintf(path, sizeof(path), "%s/%s", top, subdirs[i]);
 		fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
@@ -77,8 +110,13 @@ int main(int argc, char **argv)
 	DIR *dir;
 	int i, n;
 
+	if (argc > 1 && !strcmp(argv[1], "-p")) {
+		full_path = true;
+		argc--;
+		argv++;
+	}
 	if (argc != 3 || (n = atoi(argv[1])) < 1 || n > 64)
-		errx(16, "usage: floor-probe THREADS DIR");
+		errx(16, "usage: floor-probe [-p] THREADS DIR");
 	top = argv[2];
 	dir = opendir(top);
 	if (!dir)
@@ -96,11 +134,10 @@ int main(int argc, char **argv)
 			err(8, "out of memory");
 	}
 	closedir(dir);
-	for (i = 1; i < n; i++)
+	for (i = 0; i < n; i++)
 		if (pthread_create(&t[i], NULL, worker, NULL))
 			errx(8, "pthread_create");
-	worker(NULL);
-	for (i = 1; i < n; i++)
+	for (i = 0; i < n; i++)
 		pthread_join(t[i], NULL);
 	printf("%lu\n", hits);
 	return 0;

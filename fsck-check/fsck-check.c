@@ -21,6 +21,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +161,82 @@ static void scan_push(struct scan *s, const struct entry *e)
 	pthread_mutex_unlock(&s->lock);
 }
 
+/* What probe() knows of a name; @st NULL: fstatat(@dfd, @name) on a hit. */
+struct meta {
+	const struct stat *st;
+	int dfd;
+	const char *name;
+	mode_t parent_mode;
+	bool parent_known;
+	bool nosuid;
+	bool nosuid_known;
+};
+
+/*
+ * Each walker thread has a working directory of its own (unshare
+ * CLONE_FS) and moves it into the directory it reads: a name is then
+ * looked up as one component, relative to the very directory being read.
+ * That costs less than walking the full path for every name, has no
+ * PATH_MAX limit and no window in which a parent directory swapped for a
+ * symbolic link redirects the read.  A thread that cannot (the main
+ * thread, an unshare refused) uses full paths.  @cwd_fd: the directory
+ * descriptor the working directory is in; @tried_fd: the one fchdir()
+ * last failed on (not searchable).
+ */
+static __thread bool own_cwd;
+static __thread int cwd_fd = -1;
+static __thread int tried_fd = -1;
+
+/* The name to give a path-based call for the entry @m describes. */
+static const char *probe_name(const char *path, const struct meta *m)
+{
+	if (!own_cwd || !m->name)
+		return path;
+	if (cwd_fd == m->dfd)
+		return m->name;
+	if (tried_fd == m->dfd)
+		return path;
+	if (fchdir(m->dfd) < 0) {
+		tried_fd = m->dfd;
+		cwd_fd = -1;
+		return path;
+	}
+	cwd_fd = m->dfd;
+	return m->name;
+}
+
+/* @dfd is about to be closed: it may be reused for another directory. */
+static void forget_dir(int dfd)
+{
+	if (cwd_fd == dfd)
+		cwd_fd = -1;
+	if (tried_fd == dfd)
+		tried_fd = -1;
+}
+
+/*
+ * Is security.capability among the names of @name?  1 or 0; -1 when the
+ * list cannot say (an error, a list longer than the buffer): ask for the
+ * value instead.  One listxattr costs less than a getxattr of a name that
+ * is absent (the capability LSM looks the value up twice), and almost
+ * every name has no value.
+ */
+static int fcap_listed(const char *name)
+{
+	char list[1024];
+	const char *p, *end;
+	ssize_t n;
+
+	n = llistxattr(name, list, sizeof(list));
+	if (n < 0)
+		return errno == ENOTSUP ? 0 : -1;
+	end = list + n;
+	for (p = list; p < end; p += strnlen(p, end - p) + 1)
+		if (!strncmp(p, FCAP_XATTR_NAME, end - p))
+			return 1;
+	return 0;
+}
+
 /* The value is unreadable: is the name really there? */
 static bool has_fcap_name(const char *path)
 {
@@ -191,27 +268,20 @@ static void vanished(const struct scan *s, const char *path)
 		warnx("%s: vanished during the scan", path);
 }
 
-/* What probe() knows of a name; @st NULL: fstatat(@dfd, @name) on a hit. */
-struct meta {
-	const struct stat *st;
-	int dfd;
-	const char *name;
-	mode_t parent_mode;
-	bool parent_known;
-	bool nosuid;
-	bool nosuid_known;
-};
-
 static void probe(struct scan *s, const char *path, const struct meta *m)
 {
 	unsigned char buf[ENTRY_RAW_MAX];
 	const struct stat *st = m->st;
 	struct entry ent = { 0 }, *e = &ent;
 	struct stat lst;
+	const char *name = probe_name(path, m);
 	ssize_t n;
-	int read_err = 0;
+	int read_err = 0, listed;
 
-	n = lgetxattr(path, FCAP_XATTR_NAME, buf, sizeof(buf));
+	listed = fcap_listed(name);
+	if (!listed)
+		return;
+	n = lgetxattr(name, FCAP_XATTR_NAME, buf, sizeof(buf));
 	if (n < 0) {
 		switch (errno) {
 		case ENODATA:
@@ -224,7 +294,7 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 		case EOVERFLOW:
 		case ERANGE:
 			read_err = errno;
-			if (!has_fcap_name(path))
+			if (listed < 0 && !has_fcap_name(name))
 				return;
 			break;
 		default:
@@ -351,7 +421,18 @@ static void *progress(void *arg)
 	return NULL;
 }
 
-/* Drain the queue with @jobs threads, the caller's included. */
+/* A walker thread: its own working directory (probe_name()), then work. */
+static void *walker(void *arg)
+{
+	own_cwd = unshare(CLONE_FS) == 0;
+	return worker(arg);
+}
+
+/*
+ * Drain the queue with @jobs walker threads.  The caller only waits: its
+ * working directory is the process's, which relative operands and the
+ * hashing pass still need.
+ */
 static void run_pool(struct scan *s, long jobs)
 {
 	pthread_t *t;
@@ -360,13 +441,14 @@ static void run_pool(struct scan *s, long jobs)
 	t = calloc(jobs, sizeof(*t));
 	if (!t)
 		err(EXIT_OPERR, "out of memory");
-	for (i = 1; i < jobs; i++) {
-		if (pthread_create(&t[i], NULL, worker, s))
+	for (i = 0; i < jobs; i++) {
+		if (pthread_create(&t[i], NULL, walker, s))
 			break;
-		started = i;
+		started = i + 1;
 	}
-	worker(s);
-	for (i = 1; i <= started; i++)
+	if (!started)
+		worker(s);
+	for (i = 0; i < started; i++)
 		pthread_join(t[i], NULL);
 	free(t);
 }
@@ -466,6 +548,7 @@ static void walk_dir(struct scan *s, int dfd, const char *path,
 			   d->d_type);
 	}
 	free(child);
+	forget_dir(dfd);
 	closedir(dir);
 }
 
