@@ -1,20 +1,23 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# bench-tree.sh DIR: the audit-scan benchmark tree, made once and kept
-# (DIR/.complete marks it whole): 40 x 50 directories of 100 files each,
-# 200,000 names, the first file of every directory (2,000 in all) with
-# cap_net_raw+ep.  Shared by bench-scan.sh and bench-image.sh.
+# bench-tree.sh DIR [TOP]: the audit-scan benchmark tree, made once and
+# kept (DIR/.complete marks it whole): TOP (default 40) x 50 directories of
+# 100 files each, 200,000 names by default, the first file of every
+# directory (2,000 in all) with cap_net_raw+ep.  Shared by bench-scan.sh
+# (which also makes a tenth of it, TOP 4, to show memory does not grow
+# with the tree) and bench-image.sh.
 set -eu
 dir=$1
+top=${2:-40}
 [ -f "$dir/.complete" ] && exit 0
-echo "generating $dir (200,000 names, 2,000 values)..."
+echo "generating $dir ($((top * 5000)) names, $((top * 50)) values)..."
 rm -rf "$dir"
-python3 - "$dir" <<'PY'
+python3 - "$dir" "$top" <<'PY'
 import os, sys
 root = sys.argv[1]
 v = bytes.fromhex("0100000200200000000000000000000000000000")
-for a in range(40):
+for a in range(int(sys.argv[2])):
 	for b in range(50):
 		d = f"{root}/a{a}/b{b}"
 		os.makedirs(d)
