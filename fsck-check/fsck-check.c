@@ -393,6 +393,16 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+/* Block (@how SIG_BLOCK) or unblock SIGINT in the calling thread. */
+static void mask_sigint(int how)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	pthread_sigmask(how, &set, NULL);
+}
+
 /*
  * A progress line on stderr, when it is a terminal and the scan takes
  * more than two seconds.
@@ -404,6 +414,7 @@ static void *progress(void *arg)
 	bool shown = false;
 	int ticks = 0;
 
+	mask_sigint(SIG_BLOCK);
 	pthread_mutex_lock(&s->lock);
 	while (!s->done) {
 		clock_gettime(CLOCK_REALTIME, &ts);
@@ -421,9 +432,14 @@ static void *progress(void *arg)
 	return NULL;
 }
 
-/* A walker thread: its own working directory (probe_name()), then work. */
+/*
+ * A walker thread: its own working directory (probe_name()), then work.
+ * SIGINT is taken by the walkers, so that one sent in the middle of the
+ * walk stops it at once, not when a waiting thread gets to run.
+ */
 static void *walker(void *arg)
 {
+	mask_sigint(SIG_UNBLOCK);
 	own_cwd = unshare(CLONE_FS) == 0;
 	return worker(arg);
 }
@@ -441,15 +457,19 @@ static void run_pool(struct scan *s, long jobs)
 	t = calloc(jobs, sizeof(*t));
 	if (!t)
 		err(EXIT_OPERR, "out of memory");
+	mask_sigint(SIG_BLOCK);
 	for (i = 0; i < jobs; i++) {
 		if (pthread_create(&t[i], NULL, walker, s))
 			break;
 		started = i + 1;
 	}
-	if (!started)
+	if (!started) {
+		mask_sigint(SIG_UNBLOCK);
 		worker(s);
+	}
 	for (i = 0; i < started; i++)
 		pthread_join(t[i], NULL);
+	mask_sigint(SIG_UNBLOCK);
 	free(t);
 }
 
