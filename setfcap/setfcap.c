@@ -16,6 +16,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,25 @@
 
 #define EXIT_USAGE	2
 #define EXIT_PARTIAL	3	/* failed, and a roll back failed too */
+
+/*
+ * What went wrong with an op, or what --fallback-setuid did to it.  The
+ * open and write passes may run on several threads (run_pass()); they
+ * record the outcome in the op, and report_open() and report_write()
+ * say it afterwards, in operand order.
+ */
+enum step {
+	STEP_OK,
+	STEP_OPEN,		/* open or fstat failed: cannot VERB */
+	STEP_TYPE,		/* not a regular file */
+	STEP_STALE,		/* changed while being checked */
+	STEP_READ,		/* the current value cannot be read */
+	STEP_WRITE,		/* the write failed: cannot VERB */
+	STEP_FB_STAT,		/* --fallback-setuid: fstat failed */
+	STEP_FB_OWNER,		/* --fallback-setuid: not owned by root */
+	STEP_FB_CHMOD,		/* --fallback-setuid: fchmod failed */
+	STEP_FB_DONE,		/* --fallback-setuid: set-uid instead */
+};
 
 struct op {
 	const char *path;
@@ -52,6 +72,8 @@ struct op {
 	struct op *prev;	/* the op before this one on the same inode */
 	bool skip;		/* nothing to do (already right) */
 	bool written;
+	enum step err_step;	/* what failed for this op, reported later */
+	int err;		/* and its errno */
 };
 
 static struct op *ops;
@@ -229,13 +251,30 @@ static const char *type_name(mode_t m)
 	return "not a regular file";
 }
 
-/* Read the current value through the descriptor; -1 and errno on error. */
+/*
+ * Read the current value through the descriptor; -1 and errno on error.
+ * One call for any value the kernel accepts (at most FCAP_SIZE_MAX bytes);
+ * only a larger one takes the size first.
+ */
 static int read_old(struct op *o)
 {
+	unsigned char buf[FCAP_SIZE_MAX];
 	ssize_t n;
 
+	n = fgetxattr(o->fd, FCAP_XATTR_NAME, buf, sizeof(buf));
+	if (n >= 0) {
+		o->old = malloc(n ? n : 1);
+		if (!o->old)
+			err(1, NULL);
+		memcpy(o->old, buf, n);
+		o->old_len = n;
+		return 0;
+	}
 	for (;;) {
-		n = fgetxattr(o->fd, FCAP_XATTR_NAME, NULL, 0);
+		if (errno != ERANGE)
+			n = -1;
+		else
+			n = fgetxattr(o->fd, FCAP_XATTR_NAME, NULL, 0);
 		if (n < 0) {
 			if (errno == ENODATA || errno == ENOTSUP) {
 				o->old_len = -1;
@@ -303,11 +342,19 @@ static int reopen(const char *path, int pfd, const struct stat *st)
 	return fd;
 }
 
+/* Record what failed for @o (@what, errno @e); always -1. */
+static int fail(struct op *o, enum step what, int e)
+{
+	o->err_step = what;
+	o->err = e;
+	return -1;
+}
+
 /*
  * do_open() - open and check one file: no symlink, directory, FIFO,
  * socket or device.  The file is first pinned with O_PATH, which opens
  * nothing (no FIFO wait, no driver), and only a regular file is reopened
- * for real.
+ * for real.  Prints nothing: report_open() says what failed.
  */
 static int do_open(struct op *o)
 {
@@ -315,38 +362,53 @@ static int do_open(struct op *o)
 	int pfd;
 
 	pfd = open(o->path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-	if (pfd < 0) {
-		warn("%s: cannot %s capabilities", o->path, verb(o));
-		return -1;
-	}
+	if (pfd < 0)
+		return fail(o, STEP_OPEN, errno);
 	if (fstat(pfd, &st)) {
-		warn("%s: cannot %s capabilities", o->path, verb(o));
+		fail(o, STEP_OPEN, errno);
 		close(pfd);
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		warnx("%s: refusing %s: only regular files carry capabilities",
-		      o->path, type_name(st.st_mode));
+		fail(o, STEP_TYPE, 0);
+		o->old_mode = st.st_mode;
 		close(pfd);
 		return -1;
 	}
 	o->fd = reopen(o->path, pfd, &st);
+	if (o->fd < 0)
+		fail(o, errno == ESTALE ? STEP_STALE : STEP_OPEN, errno);
 	close(pfd);
-	if (o->fd < 0) {
-		if (errno == ESTALE)
-			warnx("%s: file changed while being checked", o->path);
-		else
-			warn("%s: cannot %s capabilities", o->path, verb(o));
+	if (o->fd < 0)
 		return -1;
-	}
 	o->dev = st.st_dev;
 	o->ino = st.st_ino;
 	o->old_mode = st.st_mode & 07777;
-	if (read_old(o)) {
-		warn("%s: cannot read capabilities", o->path);
-		return -1;
-	}
+	if (read_old(o))
+		return fail(o, STEP_READ, errno);
 	return 0;
+}
+
+static void report_open(const struct op *o)
+{
+	errno = o->err;
+	switch (o->err_step) {
+	case STEP_OPEN:
+		warn("%s: cannot %s capabilities", o->path, verb(o));
+		break;
+	case STEP_TYPE:
+		warnx("%s: refusing %s: only regular files carry capabilities",
+		      o->path, type_name(o->old_mode));
+		break;
+	case STEP_STALE:
+		warnx("%s: file changed while being checked", o->path);
+		break;
+	case STEP_READ:
+		warn("%s: cannot read capabilities", o->path);
+		break;
+	default:
+		break;
+	}
 }
 
 /* The value @o's file will have when op @o runs: NULL/-1 for none. */
@@ -454,31 +516,25 @@ static int do_check(struct op *o)
 
 /*
  * fallback() - the file system cannot store the value: make the file
- * set-uid root instead, as Debian postinst scripts do, and say so.
+ * set-uid root instead, as Debian postinst scripts do (report_write()
+ * says so).
  */
 static int fallback(struct op *o)
 {
 	struct stat st;
 
-	if (fstat(o->fd, &st)) {
-		warn("%s", o->path);
-		return -1;
-	}
-	if (st.st_uid != 0) {
-		warnx("%s: cannot store capabilities and not owned by root: refusing --fallback-setuid",
-		      o->path);
-		return -1;
-	}
-	if (fchmod(o->fd, (st.st_mode & 07777) | S_ISUID)) {
-		warn("%s: cannot set the set-uid bit", o->path);
-		return -1;
-	}
+	if (fstat(o->fd, &st))
+		return fail(o, STEP_FB_STAT, errno);
+	if (st.st_uid != 0)
+		return fail(o, STEP_FB_OWNER, 0);
+	if (fchmod(o->fd, (st.st_mode & 07777) | S_ISUID))
+		return fail(o, STEP_FB_CHMOD, errno);
 	o->chmodded = true;
-	warnx("%s: file system cannot store capabilities: set-uid root instead (it runs with all of root's privileges)",
-	      o->path);
+	o->err_step = STEP_FB_DONE;
 	return 0;
 }
 
+/* Write op @o; prints nothing: report_write() says what happened. */
 static int do_write(struct op *o)
 {
 	int ret;
@@ -493,11 +549,36 @@ static int do_write(struct op *o)
 	if (ret) {
 		if (o->remove && errno == ENODATA && o->if_present)
 			return 0;
-		warn("%s: cannot %s capabilities", o->path, verb(o));
-		return -1;
+		return fail(o, STEP_WRITE, errno);
 	}
 	o->written = true;
 	return 0;
+}
+
+static void report_write(const struct op *o)
+{
+	errno = o->err;
+	switch (o->err_step) {
+	case STEP_WRITE:
+		warn("%s: cannot %s capabilities", o->path, verb(o));
+		break;
+	case STEP_FB_STAT:
+		warn("%s", o->path);
+		break;
+	case STEP_FB_OWNER:
+		warnx("%s: cannot store capabilities and not owned by root: refusing --fallback-setuid",
+		      o->path);
+		break;
+	case STEP_FB_CHMOD:
+		warn("%s: cannot set the set-uid bit", o->path);
+		break;
+	case STEP_FB_DONE:
+		warnx("%s: file system cannot store capabilities: set-uid root instead (it runs with all of root's privileges)",
+		      o->path);
+		break;
+	default:
+		break;
+	}
 }
 
 /*
@@ -651,15 +732,145 @@ static void raise_fd_limit(void)
 	}
 }
 
+/*
+ * Batches of at least PAR_MIN files are opened and written by one thread
+ * per CPU (at most PAR_THREADS): the checks and the writes are system
+ * calls on independent files.  Smaller batches run on the main thread
+ * alone, through the same code.
+ */
+#define PAR_MIN		256
+#define PAR_THREADS	8
+#define PAR_CHUNK	64
+
+/*
+ * One pass of @fn over the ops.  By chunks, any thread takes the next
+ * PAR_CHUNK ops; @by_inode, thread k takes the ops (to write) whose inode
+ * falls in part k, in operand order, so that ops on one file run in the
+ * order given, and every thread stops once one op fails.
+ */
+struct pass {
+	int (*fn)(struct op *o);
+	unsigned int nthreads;
+	bool by_inode;
+	size_t next;
+	bool stop;
+};
+
+struct pass_part {
+	struct pass *p;
+	unsigned int k;
+	pthread_t t;
+};
+
+static unsigned int pass_threads(void)
+{
+	long n;
+
+	if (nops < PAR_MIN)
+		return 1;
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > PAR_THREADS ? PAR_THREADS : n;
+}
+
+static void *pass_run(void *arg)
+{
+	const struct pass_part *pp = arg;
+	struct pass *p = pp->p;
+	size_t i, end;
+
+	if (p->by_inode) {
+		for (i = 0; i < nops; i++) {
+			struct op *o = &ops[i];
+
+			if (__atomic_load_n(&p->stop, __ATOMIC_RELAXED))
+				break;
+			if (o->verify || o->skip ||
+			    (o->dev ^ o->ino) % p->nthreads != pp->k)
+				continue;
+			if (p->fn(o))
+				__atomic_store_n(&p->stop, true,
+						 __ATOMIC_RELAXED);
+		}
+		return NULL;
+	}
+	while ((i = __atomic_fetch_add(&p->next, PAR_CHUNK,
+				       __ATOMIC_RELAXED)) < nops) {
+		end = nops - i > PAR_CHUNK ? i + PAR_CHUNK : nops;
+		for (; i < end; i++)
+			p->fn(&ops[i]);
+	}
+	return NULL;
+}
+
+/* Run @p on its threads, the caller's included; parts left over too. */
+static void run_pass(struct pass *p)
+{
+	struct pass_part pp[PAR_THREADS];
+	unsigned int k, started;
+
+	p->next = 0;
+	p->stop = false;
+	for (k = 0; k < PAR_THREADS; k++) {
+		pp[k].p = p;
+		pp[k].k = k;
+	}
+	for (started = 1; started < p->nthreads; started++)
+		if (pthread_create(&pp[started].t, NULL, pass_run,
+				   &pp[started]))
+			break;
+	pass_run(&pp[0]);
+	for (k = started; k < p->nthreads && p->by_inode; k++)
+		pass_run(&pp[k]);
+	for (k = 1; k < started; k++)
+		pthread_join(pp[k].t, NULL);
+}
+
+/*
+ * Growing the descriptor table while threads share it waits for an RCU
+ * grace period each time (expand_fdtable()): grow it once, up front, to
+ * hold one descriptor per file.
+ */
+static void reserve_fds(size_t n)
+{
+	struct rlimit rl;
+	int fd;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur < 2)
+		return;
+	if (n >= rl.rlim_cur)
+		n = rl.rlim_cur - 1;
+	fd = open("/", O_PATH | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (dup2(fd, (int)n) >= 0)
+		close((int)n);
+	close(fd);
+}
+
+static int close_op(struct op *o)
+{
+	if (o->fd >= 0)
+		close(o->fd);
+	o->fd = -1;
+	return 0;
+}
+
 static int do_apply(bool manifest)
 {
+	struct pass p = { .fn = do_open, .nthreads = pass_threads() };
 	size_t i;
 	int bad = 0;
 
 	raise_fd_limit();
-	for (i = 0; i < nops; i++)
-		if (do_open(&ops[i]))
+	if (p.nthreads > 1)
+		reserve_fds(nops + 2 * p.nthreads + 16);
+	run_pass(&p);
+	for (i = 0; i < nops; i++) {
+		if (ops[i].err_step != STEP_OK) {
+			report_open(&ops[i]);
 			bad = 1;
+		}
+	}
 	if (bad)
 		return 1;
 	link_same_inode();
@@ -671,21 +882,37 @@ static int do_apply(bool manifest)
 	if (manifest)
 		for (i = 0; i < nops; i++)
 			skip_if_right(&ops[i]);
-	if (!dry_run)
-		raise_setfcap();
-	for (i = 0; i < nops; i++) {
-		struct op *o = &ops[i];
+	if (dry_run) {
+		for (i = 0; i < nops; i++) {
+			struct op *o = &ops[i];
 
-		if (o->verify || o->skip)
-			continue;
-		if (dry_run) {
+			if (o->verify || o->skip)
+				continue;
 			printf("%s: would %s %s\n", o->path,
 			       o->remove ? "remove" : "set",
 			       o->remove ? "capabilities" : o->text);
-			continue;
 		}
-		if (do_write(o))
-			return roll_back() ? EXIT_PARTIAL : 1;
+		return 0;
+	}
+	/* before the writers start: they inherit the raised set */
+	raise_setfcap();
+	p.fn = do_write;
+	p.by_inode = true;
+	run_pass(&p);
+	for (i = 0; i < nops; i++) {
+		if (ops[i].err_step == STEP_OK)
+			continue;
+		report_write(&ops[i]);
+		if (ops[i].err_step != STEP_FB_DONE)
+			bad = 1;
+	}
+	if (bad)
+		return roll_back() ? EXIT_PARTIAL : 1;
+	/* the files' last references go on every thread, not at exit */
+	if (p.nthreads > 1) {
+		p.fn = close_op;
+		p.by_inode = false;
+		run_pass(&p);
 	}
 	return 0;
 }

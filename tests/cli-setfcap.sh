@@ -222,6 +222,34 @@ echo "cap_kill+p big/missing" >>big2.man
 rc_is 1 "a manifest with a missing file fails" "$SETF" --manifest big2.man
 check "and changes no file" [ "$(xhex big/500)" = \
 	0100000200200000000000000000000000000000 ]
+# big batches are opened and written by several threads: every file is
+# written, failures are still reported in manifest order, and the ops on
+# one file (through any of its names) still run in the order given
+nraw() { getfattr -n security.capability -e hex big/[0-9]* 2>/dev/null |
+	grep -c "^security.capability=0x$1\$"; }
+check "every one of the 1000 files written" \
+	[ "$(nraw 0100000200200000000000000000000000000000)" = 1000 ]
+mkfifo big/fifo
+awk 'NR == 300 { print "cap_kill+p big/fifo" }
+	NR == 700 { print "cap_kill+p big/nope" } { print }' big2.man |
+	grep -v missing >big3.man
+rc_is 1 "a FIFO and a missing file in a big manifest" \
+	timeout 10 "$SETF" --manifest big3.man
+check "both reported, in manifest order" \
+	sh -c "sed -n 1p errs | grep -q '^setfcap: big/fifo: refusing a FIFO' &&
+		sed -n 2p errs | grep -q '^setfcap: big/nope: ' &&
+		[ \$(wc -l <errs) = 2 ]"
+check "and no file changed" \
+	[ "$(nraw 0100000200200000000000000000000000000000)" = 1000 ]
+ln big/10 big/link10
+{ echo "cap_kill+p big/10"; grep -v "missing\\|big/10\$" big2.man
+	echo "cap_chown+p big/link10"; } >big4.man
+rc_is 0 "one file under two names, first and last line" \
+	"$SETF" --manifest big4.man
+check "the last line wins" [ "$(xhex big/10)" = \
+	0000000201000000000000000000000000000000 ]
+check "the others as asked" \
+	[ "$(nraw 0000000220000000000000000000000000000000)" = 999 ]
 # without /proc the fallback reopen by path must still work.  The
 # sanitizer runtime itself needs /proc, so this uses the plain build.
 touch np

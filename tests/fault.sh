@@ -214,6 +214,28 @@ run "a removal rolled back after a failed set" 1 \
 	"$SETF" -r r1 cap_kill+p r2
 check "the removed value is back, the other file untouched" \
 	[ "$(states r1 r2)" = "$CHOWN none " ]
+# a big batch is written by several threads: a write failing half-way
+# stops them all and every file written by any of them is put back
+mkdir big
+i=0
+while [ $i -lt 1000 ]; do
+	: >big/$i
+	echo "cap_kill+p big/$i"
+	i=$((i + 1))
+done >big.man
+setfattr -n security.capability -v 0x$CHOWN big/7
+run "1000 files, the 500th write fails" 1 \
+	shim FAULT_CALL=fsetxattr FAULT_AT=500 FAULT_ERRNO=5 -- \
+	"$SETF" --manifest big.man
+check "big: one failure reported, with the file and EIO" \
+	[ "$(grep -c 'cannot set capabilities: Input/output error' errs)" = 1 ]
+check "big: the run says nothing changed" \
+	grep -q 'rolled back [0-9]* change(s): no file was changed' errs
+check "big: every file as it was" \
+	[ "$(getfattr -n security.capability -e hex big/* 2>/dev/null |
+	    grep -c '^security.capability=')" = 1 ] &&
+	[ "$(xhex big/7)" = "$CHOWN" ]
+rm -rf big big.man
 check "no sanitizer report" no_sanitizer_report
 
 # ---- setfcap: a file system without xattr support -----------------------
