@@ -68,6 +68,14 @@ fi
 cc=gcc
 command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
 mk() { make -s -C "$src" O="$obj" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"; }
+# A variant (OBJ_SUFFIX) starts from a copy of its base object tree:
+# kbuild's per-symbol dependencies then rebuild only what the extra
+# fragment changes (for nofcaps, a few files instead of the whole kernel).
+base_obj=${obj%-"${OBJ_SUFFIX:-}"}
+if [ -n "${OBJ_SUFFIX:-}" ] && [ ! -d "$obj" ] && [ -f "$base_obj/.config" ]; then
+	echo "  SEED $obj from $(basename "$base_obj")"
+	cp -a "$base_obj" "$obj"
+fi
 mkdir -p "$obj" "$(dirname "$out")"
 cfg_in=$( (cat "$frag"; [ -n "${EXTRA_CONFIG:-}" ] && cat "$EXTRA_CONFIG"; true) | sha256sum | cut -d' ' -f1)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fcaps-config" 2>/dev/null)" != "$cfg_in" ]; then
