@@ -13,7 +13,10 @@
 # Targets (issue 6): >= 2.5x faster than getcap -r, <= 1.2x the 2-thread
 # floor, memory flat in the tree size.  Wall-clock times on a shared
 # 2-core machine are noisy: the load is printed with the results.
+# FSCK_CHECK_BEFORE=path/to/another/fsck-check adds it to every round
+# (before and after a change, in the same run).
 set -eu
+before=${FSCK_CHECK_BEFORE:-}
 fc=$1 floor=$2
 dir=${BENCH_SCAN_DIR:-/tmp/fcaps-bench-scan}
 small=$dir-small
@@ -40,6 +43,7 @@ load0=$(cut -d ' ' -f 1-3 /proc/loadavg)
 i=0
 while [ $i -lt "$rounds" ]; do
 	run fsck-check "$fc" --list "$dir"
+	[ -n "$before" ] && run before "$before" --list "$dir"
 	run getcap getcap -r "$dir"
 	run floor1 "$floor" 1 "$dir"
 	run floor2 "$floor" 2 "$dir"
@@ -70,6 +74,11 @@ printf 'getcap -r                  %ss\n' "$g"
 printf 'floor, 1 thread            %ss\n' "$f1"
 printf 'floor, 2 threads           %ss\n' "$f2"
 printf 'naive floor, 2 threads     %ss  (lgetxattr on full paths)\n' "$n2"
+if [ -n "$before" ]; then
+	b=$(med before)
+	printf 'FSCK_CHECK_BEFORE          %ss  (getcap / it = %s)\n' "$b" \
+		"$(echo "scale=2; $g / $b" | bc | sed 's/^\./0./')"
+fi
 r1=$(ratio "$g" "$f") r2=$(ratio "$f" "$f2")
 printf 'getcap / fsck-check         = %s  (target >= 2.5: %s)\n' \
 	"$r1" "$(verdict "$r1" '>=' 2.5)"

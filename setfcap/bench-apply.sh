@@ -20,7 +20,10 @@
 # times (default 7) and the setcap loop runs in $SETCAP_ROUNDS of them
 # (default 3); medians.  Targets (issue 4): >= 50x faster than the setcap
 # loop, <= 1.2x the raw loop.  On a shared machine the load is printed.
+# SETFCAP_BEFORE=path/to/another/setfcap adds it as a column (before and
+# after a change, in the same run).
 set -u
+before=${SETFCAP_BEFORE:-}
 n=${1:-10000}
 rounds=${ROUNDS:-7}
 setcap_rounds=${SETCAP_ROUNDS:-3}
@@ -118,6 +121,7 @@ load0=$(cut -d ' ' -f 1-3 /proc/loadavg)
 r=0
 while [ $r -lt "$rounds" ]; do
 	run setfcap a "$setf" --manifest manifest
+	[ -n "$before" ] && run before a "$before" --manifest manifest
 	run raw a ./loop raw a "$n"
 	run safe a ./loop safe a "$n"
 	[ $r -lt "$setcap_rounds" ] && run setcap b setcap_loop
@@ -133,6 +137,11 @@ printf '%d entries, medians of %d rounds (setcap loop: %d); load %s before, %s a
 	"$n" "$rounds" "$setcap_rounds" "$load0" "$load1"
 printf '  setfcap --manifest  %8.3f s  %6s us/file  (%s threads)\n' "$m" "$(us "$m")" \
 	"$(nproc | awk '{ print ($1 > 8 ? 8 : $1) }')"
+if [ -n "$before" ]; then
+	b=$(med before)
+	printf '  SETFCAP_BEFORE      %8.3f s  %6s us/file  (%s x the raw loop)\n' \
+		"$b" "$(us "$b")" "$(ratio "$b" "$w")"
+fi
 printf '  setcap loop         %8.3f s  %6s us/file\n' "$s" "$(us "$s")"
 printf '  raw loop            %8.3f s  %6s us/file\n' "$w" "$(us "$w")"
 printf '  safe floor          %8.3f s  %6s us/file  (1 thread)\n' "$f" "$(us "$f")"
