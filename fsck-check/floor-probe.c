@@ -38,15 +38,18 @@ static bool has_value(const char *name)
 {
 	char list[1024], buf[64];
 	const char *p, *end;
+	size_t len;
 	ssize_t n;
 
 	if (full_path)
 		return lgetxattr(name, FCAP, buf, sizeof(buf)) >= 0;
 	n = llistxattr(name, list, sizeof(list));
 	end = list + (n > 0 ? n : 0);
-	for (p = list; p < end; p += strnlen(p, end - p) + 1)
-		if (!strncmp(p, FCAP, end - p))
+	for (p = list; p < end; p += len + 1) {
+		len = strnlen(p, end - p);
+		if (len == sizeof(FCAP) - 1 && !memcmp(p, FCAP, len))
 			return lgetxattr(name, FCAP, buf, sizeof(buf)) >= 0;
+	}
 	return false;
 }
 

@@ -223,17 +223,21 @@ static void forget_dir(int dfd)
  */
 static int fcap_listed(const char *name)
 {
+	const size_t want = sizeof(FCAP_XATTR_NAME) - 1;
 	char list[1024];
 	const char *p, *end;
+	size_t len;
 	ssize_t n;
 
 	n = llistxattr(name, list, sizeof(list));
 	if (n < 0)
 		return errno == ENOTSUP ? 0 : -1;
 	end = list + n;
-	for (p = list; p < end; p += strnlen(p, end - p) + 1)
-		if (!strncmp(p, FCAP_XATTR_NAME, end - p))
+	for (p = list; p < end; p += len + 1) {
+		len = strnlen(p, end - p);
+		if (len == want && !memcmp(p, FCAP_XATTR_NAME, want))
 			return 1;
+	}
 	return 0;
 }
 
