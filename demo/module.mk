@@ -24,7 +24,8 @@ demo-bins: $(DEMO_BINS)
 # Static programs for the guest, as check-prepare-vm builds them; glibc's
 # warnings about getpwnam() in static programs are expected.  The kernel
 # is rebuilt (incrementally) only when something under kernel/ is newer
-# than it: a no-op kbuild alone takes 10-20 s here.
+# than it: a no-op kbuild alone takes 10-20 s here.  (kernel/build.sh
+# patched, run first on a fresh tree, needs build/kernel to exist.)
 DEMO_KERNEL := build/kernel/patched/bzImage
 # $(call demo_make,ARGS): a sub-make, minus "Nothing to be done" lines and
 # static glibc's warnings about getpwnam(), keeping its exit status.
@@ -39,6 +40,7 @@ demo:
 	$(Q)$(call demo_make,B=build/static/ STATIC=1 demo-bins all)
 	$(Q)if [ ! -f $(DEMO_KERNEL) ] || \
 		[ -n "$$(find kernel -newer $(DEMO_KERNEL) | head -n 1)" ]; then \
+		mkdir -p build/kernel && \
 		$(MAKE) --no-print-directory kernel-patched; fi
 	$(Q)V=$(V) sh demo/demo.sh
 
