@@ -49,6 +49,7 @@ if [ "$src" != "$pristine" ]; then
 		[ -f "$stamp" ] && old_files=$(tail -n +2 "$stamp")
 		echo "  COPY $src"
 		rm -rf "$src"
+		mkdir -p "$(dirname "$src")"
 		cp -a "$pristine" "$src"
 		new_files=
 		for p in $list; do
