@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # valgrind.sh: the CLI golden suites (and the fault-injection suite) with
-# every tool run under
-# valgrind --leak-check=full, on the plain (non-sanitized) build.
+# every tool run under valgrind --leak-check=full, on the plain
+# (non-sanitized) build.
 #
 # A wrapper tree stands in for build/san/ (FCAPS_SAN), so each suite runs
 # unchanged and asserts what it always asserts; every tool process writes
