@@ -5,12 +5,9 @@
  * carrying cap_ipc_lock+ep, alternated; one "BENCH name execs/s" line per
  * measurement.  fcaps_bench_n= sets the execs per measurement.
  */
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,22 +19,11 @@ static const unsigned char ipc_lock_ep[20] = { 1, 0, 0, 2, 0, 0x40 };
 
 static double loop(const char *path, long n)
 {
-	char arg0[] = "bench";
-	char *argv[] = { arg0, NULL };
 	struct timespec t0, t1;
-	long i;
-	int st;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (i = 0; i < n; i++) {
-		pid_t c;
-
-		/* clone(CLONE_VM | CLONE_VFORK) + execve, as a shell would */
-		if (posix_spawn(&c, path, NULL, NULL, argv, environ) ||
-		    waitpid(c, &st, 0) != c || !WIFEXITED(st) ||
-		    WEXITSTATUS(st))
-			return -1;
-	}
+	if (guest_exec_loop(path, n, -1))
+		return -1;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	return (double)n / ((double)(t1.tv_sec - t0.tv_sec) +
 			    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);

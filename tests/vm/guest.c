@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <spawn.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,6 +125,36 @@ int guest_file(const char *path, const void *val, size_t len,
 		fcap_decode(val, len, &f->xattr);
 	}
 	return 0;
+}
+
+/*
+ * Execute @path @n times in a row, each with posix_spawn (vfork + execve,
+ * as a shell would) and its stdout on @out_fd (-1: this one's); each run
+ * must exit 0.  Returns 0, or -1 at the first that did not.
+ */
+int guest_exec_loop(const char *path, long n, int out_fd)
+{
+	posix_spawn_file_actions_t fa;
+	char arg0[512];
+	char *argv[] = { arg0, NULL };
+	long i;
+	int st, ret = 0;
+
+	snprintf(arg0, sizeof(arg0), "%s", path);
+	if (posix_spawn_file_actions_init(&fa))
+		return -1;
+	if (out_fd >= 0 && posix_spawn_file_actions_adddup2(&fa, out_fd, 1))
+		ret = -1;
+	for (i = 0; !ret && i < n; i++) {
+		pid_t c;
+
+		if (posix_spawn(&c, path, &fa, NULL, argv, environ) ||
+		    waitpid(c, &st, 0) != c || !WIFEXITED(st) ||
+		    WEXITSTATUS(st))
+			ret = -1;
+	}
+	posix_spawn_file_actions_destroy(&fa);
+	return ret;
 }
 
 /* Copy @from to @to (created or truncated) with @mode. */

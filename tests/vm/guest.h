@@ -20,6 +20,7 @@ int guest_run(const char *path, int (*setup)(void), struct fcap_proc *proc,
 void guest_want(const struct fcap_proc *proc, const struct fcap_file *f,
 		enum fcap_kernel k, const struct fcap_policy *pol,
 		char *want, size_t len, const char **why);
+int guest_exec_loop(const char *path, long n, int out_fd);
 int guest_copy(const char *from, const char *to, mode_t mode);
 char *guest_slurp(const char *path, size_t *len);
 int guest_file(const char *path, const void *val, size_t len,

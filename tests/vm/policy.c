@@ -284,23 +284,10 @@ static int flood(const char *path, int n)
 	pid = fork();
 	if (pid == 0) {
 		int devnull = open("/dev/null", O_WRONLY);
-		int i;
 
 		if (guest_drop_to_user() || devnull < 0)
 			_exit(1);
-		for (i = 0; i < n; i++) {
-			pid_t c = vfork();
-
-			if (c == 0) {
-				dup2(devnull, 1);
-				execl(path, path, (char *)NULL);
-				_exit(127);
-			}
-			if (c < 0 || waitpid(c, &st, 0) != c ||
-			    !WIFEXITED(st) || WEXITSTATUS(st))
-				_exit(2);
-		}
-		_exit(0);
+		_exit(guest_exec_loop(path, n, devnull) ? 2 : 0);
 	}
 	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
 		return -1;
