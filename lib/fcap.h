@@ -80,6 +80,8 @@ uint64_t fcap_known_mask(void);
  * What a kernel does with a raw value.  Each verdict is 0 (accepted,
  * returned, honoured) or the negative errno that path gives:
  *   @write: setxattr by a process holding CAP_SETFCAP (-EINVAL, -EPERM)
+ *   @write_unpriv: setxattr by one without CAP_SETFCAP that may write the
+ *           file (-EINVAL, -EPERM); 0 is mainline's zero-length hole
  *   @read:  getxattr from the initial user namespace (-EINVAL, -EOVERFLOW)
  *   @exec:  0 the value grants, -ENODATA exec treats the file as having
  *           no value, else exec fails with that errno (-EINVAL, -ERANGE)
@@ -91,6 +93,7 @@ enum fcap_kernel {
 
 struct fcap_verdict {
 	int write;
+	int write_unpriv;
 	int read;
 	int exec;
 };

@@ -258,8 +258,10 @@ void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
 	 * stores a zero-length one for anybody allowed to write the file.
 	 */
 	out->write = exact && !no_root ? 0 : -EINVAL;
+	/* The header is checked before CAP_SETFCAP, the rootid after. */
+	out->write_unpriv = exact ? -EPERM : -EINVAL;
 	if (v->size == 0 && k == FCAP_KERNEL_MAINLINE)
-		out->write = 0;
+		out->write = out->write_unpriv = 0;
 	/*
 	 * cap_inode_getsecurity(): is_v2header() || is_v3header(); a rootid
 	 * that maps to no kuid is owned by no namespace: -EOVERFLOW.

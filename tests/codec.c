@@ -188,6 +188,39 @@ static void check_sweep(void)
 	tap_is_int(bad, 0, "sweep: 8448 values classified consistently");
 }
 
+/* A writer without CAP_SETFCAP: the header is judged first. */
+static void check_unpriv(void)
+{
+	static const struct {
+		const char *name;
+		unsigned char bytes[24];
+		size_t len;
+		int mainline, fcaps;
+	} u[] = {
+		{ "v2 cap_ipc_lock+ep", { LE(0x02000001), LE(0x4000) }, 20,
+		  -EPERM, -EPERM },
+		{ "v3 rootid (uid_t)-1", { LE(0x03000001), LE(0x4000), LE(0),
+		  LE(0), LE(0), LE(0xffffffffU) }, 24, -EPERM, -EPERM },
+		{ "zero-length", { 0 }, 0, 0, -EINVAL },
+		{ "v1", { LE(0x01000001), LE(0x20), LE(0) }, 12,
+		  -EINVAL, -EINVAL },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(u) / sizeof(u[0]); i++) {
+		struct fcap_value v;
+		struct fcap_verdict m, f;
+
+		fcap_decode(u[i].len ? u[i].bytes : NULL, u[i].len, &v);
+		fcap_verdict(&v, FCAP_KERNEL_MAINLINE, &m);
+		fcap_verdict(&v, FCAP_KERNEL_FCAPS, &f);
+		tap_is_int(m.write_unpriv, u[i].mainline,
+			   "%s: mainline unprivileged write", u[i].name);
+		tap_is_int(f.write_unpriv, u[i].fcaps,
+			   "%s: fcaps unprivileged write", u[i].name);
+	}
+}
+
 int main(void)
 {
 	size_t i;
@@ -196,5 +229,6 @@ int main(void)
 		check_vec(&vecs[i]);
 	check_encode();
 	check_sweep();
+	check_unpriv();
 	return tap_done();
 }

@@ -122,11 +122,7 @@ static void check_killpriv(const char *name, const char *path,
 		       "%s: chown leaves the value (mainline's hole)", name);
 }
 
-/*
- * cap_convert_nscap(): the header is checked before CAP_SETFCAP, so a
- * malformed value is EINVAL for anyone and a well-formed one EPERM for
- * uid 1000.  Mainline never calls it for a zero-length value.
- */
+/* What lib's verdict says a writer without CAP_SETFCAP gets. */
 static void check_unpriv_write(const char *name, const struct fcap_value *v,
 			       const unsigned char *raw)
 {
@@ -135,11 +131,7 @@ static void check_unpriv_write(const char *name, const struct fcap_value *v,
 	pid_t pid;
 
 	fcap_verdict(v, kernel, &vd);
-	want = vd.write ? vd.write : -EPERM;
-	if (kernel == FCAP_KERNEL_MAINLINE && v->size == 0)
-		want = 0;
-	if (nofcaps)
-		want = -EOPNOTSUPP;
+	want = nofcaps ? -EOPNOTSUPP : vd.write_unpriv;
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
