@@ -9,7 +9,9 @@
 # 2 threads, and the naive floor (lgetxattr on every full path, 2
 # threads), alternated for $ROUNDS rounds; medians, ratios, and whether
 # each target is met.  Then fsck-check's peak RSS on that tree and on one
-# a tenth of its size: memory must not grow with the tree.
+# a tenth of its size holding the same 2,000 values: memory must not grow
+# with the tree.  (What fsck-check keeps grows with the values, which it
+# sorts, links and judges: that is the list, not the tree.)
 # Targets (issue 6): >= 2.5x faster than getcap -r, <= 1.2x the 2-thread
 # floor, memory flat in the tree size.  Wall-clock times on a shared
 # 2-core machine are noisy: the load is printed with the results.
@@ -19,12 +21,12 @@ set -eu
 before=${FSCK_CHECK_BEFORE:-}
 fc=$1 floor=$2
 dir=${BENCH_SCAN_DIR:-/tmp/fcaps-bench-scan}
-small=$dir-small
+small=$dir-small-2k
 rounds=${ROUNDS:-7}
 
 here=$(dirname "$0")
 sh "$here/bench-tree.sh" "$dir"
-sh "$here/bench-tree.sh" "$small" 4
+sh "$here/bench-tree.sh" "$small" 4 10
 
 now() { date +%s.%N; }
 run() {	# run NAME CMD...: append the seconds to $tmp/NAME
@@ -87,5 +89,5 @@ printf 'fsck-check / 2-thread floor = %s  (target <= 1.2: %s)\n' \
 printf 'getcap / 2-thread floor     = %s  (the best any scanner could do)\n' \
 	"$(ratio "$g" "$f2")"
 r3=$(ratio "$rbig" "$rsmall")
-printf 'max RSS: %s KiB on %s names, %s KiB on %s names = %s  (target: flat, <= 1.2: %s)\n' \
+printf 'max RSS: %s KiB on %s names, %s KiB on %s names, 2,000 values each = %s  (target: flat, <= 1.2: %s)\n' \
 	"$rbig" "$nbig" "$rsmall" "$nsmall" "$r3" "$(verdict "$r3" '<=' 1.2)"
