@@ -423,6 +423,46 @@ run "SIGINT, text output: the summary is still printed" 32 \
 	"$FSCK" -j 1 tree
 check "SIGINT text: summary line" \
 	grep -q '^fsck-check: [0-9]* files with capabilities' out
+
+# ---- fsck-check on a terminal: the progress line and colour -------------
+# script(1) gives the scan a pty; the shim stalls the walk 3 s at the 10th
+# value read, longer than the 2 s after which the progress line appears.
+chmod 0666 tree/g0
+# ontty CMD: the shell command CMD on a pty, its terminal output in tty.out
+ontty() { script -qec "$1" /dev/null >tty.out 2>&1 </dev/null; }
+ESC=$(printf '\033')
+CR=$(printf '\r')
+stall="LD_PRELOAD=$SHIM FAULT_CALL=lgetxattr FAULT_AT=10 FAULT_CMD='sleep 3'"
+if command -v script >/dev/null; then
+	ontty "$stall $FSCK -j 1 tree >list"
+	check "progress: a slow scan on a terminal shows a progress line" \
+		grep -q "${CR}fsck-check: [0-9]* directories, [0-9]* names with capabilities${ESC}\[K" tty.out
+	check "progress: the line is erased when the scan ends" \
+		sh -c 'tail -c 4 tty.out | od -An -c | tr -d " \n" | grep -qx "\\\\r033\\[K"'
+	check "progress: nothing of it reaches stdout" \
+		sh -c '! grep -q "directories," list && grep -q "^fsck-check: 60 files with capabilities" list'
+	ontty "$stall $FSCK -j 1 -q tree >list"
+	check "progress: -q shows none" sh -c '! grep -q "directories," tty.out'
+	shim FAULT_CALL=lgetxattr FAULT_AT=10 "FAULT_CMD=sleep 3" -- \
+		"$FSCK" -j 1 tree >out 2>errs
+	check "progress: none when stderr is not a terminal" \
+		sh -c '! grep -q "directories," errs'
+	ontty "$FSCK -j 1 tree"
+	check "colour: the severity is coloured when stdout is a terminal" \
+		grep -q "tree/g0: ${ESC}\[[0-9;]*mwarning${ESC}\[0m: writable by others" tty.out
+	ontty "NO_COLOR=1 $FSCK -j 1 tree"
+	check "colour: none with NO_COLOR set" \
+		sh -c "grep -q 'tree/g0: warning: writable' tty.out && ! grep -q '$ESC' tty.out"
+	"$FSCK" -j 1 tree >out 2>errs
+	check "colour: none when stdout is not a terminal" \
+		sh -c "grep -q 'tree/g0: warning: writable' out && ! grep -q '$ESC' out"
+else
+	for d in "progress: line" "progress: erased" "progress: stdout" \
+		"progress: -q" "progress: not a terminal" "colour: terminal" \
+		"colour: NO_COLOR" "colour: not a terminal"; do
+		skip "$d" "script(1) (bsdutils) is not installed"
+	done
+fi
 check "no sanitizer report" no_sanitizer_report
 
 echo "1..$n"
