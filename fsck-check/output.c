@@ -12,22 +12,6 @@
 
 #include "entry.h"
 
-static void json_str(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	putchar('"');
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			printf("\\%c", *p);
-		else if (*p < 0x20 || *p >= 0x7f)
-			printf("\\u%04x", *p);
-		else
-			putchar(*p);
-	}
-	putchar('"');
-}
-
 static char *entry_caps(const struct entry *e)
 {
 	struct fcap_value v;
@@ -111,7 +95,7 @@ static void print_links(const struct entry *e, const struct links *l)
 			if (l->idx[k] == i)
 				continue;
 			printf("%s", n++ ? "," : "");
-			json_str(l->v[l->idx[k]].path);
+			fcap_json_string(stdout, l->v[l->idx[k]].path);
 		}
 	}
 	putchar(']');
@@ -125,7 +109,7 @@ static void print_json(const struct entry *e, const struct finding *f,
 	size_t i;
 
 	printf("{\"path\":");
-	json_str(e->path);
+	fcap_json_string(stdout, e->path);
 	printf(",\"source\":\"%s\",\"dev\":%llu,\"ino\":%llu,\"mode\":\"%o\","
 	       "\"uid\":%u,\"gid\":%u,\"nlink\":%llu,\"value\":",
 	       src[e->source], (unsigned long long)e->dev,
@@ -141,12 +125,12 @@ static void print_json(const struct entry *e, const struct finding *f,
 	}
 	printf(",\"error\":");
 	if (e->read_err)
-		json_str(strerror(e->read_err));
+		fcap_json_string(stdout, strerror(e->read_err));
 	else
 		printf("null");
 	printf(",\"caps\":");
 	if (caps)
-		json_str(caps);
+		fcap_json_string(stdout, caps);
 	else
 		printf("null");
 	free(caps);
@@ -164,7 +148,7 @@ static void print_json(const struct entry *e, const struct finding *f,
 	for (i = 0; i < nf; i++) {
 		printf("%s{\"rule\":\"%s\",\"severity\":\"%s\",\"reason\":",
 		       i ? "," : "", f[i].rule, severity_name(f[i].sev));
-		json_str(f[i].reason);
+		fcap_json_string(stdout, f[i].reason);
 		putchar('}');
 	}
 	printf("]}\n");

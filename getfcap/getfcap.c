@@ -67,22 +67,6 @@ static void usage(FILE *f, int code)
 	exit(code);
 }
 
-static void json_string(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
 static void print_problems(unsigned int problems, bool json)
 {
 	unsigned int bit;
@@ -116,9 +100,9 @@ static void report_error(const char *path, const char *what, int e)
 		printf("%s error=\"%s\"\n", path, strerror(e));
 	if (format == FMT_JSON) {
 		fputs("{\"path\":", stdout);
-		json_string(path);
+		fcap_json_string(stdout, path);
 		fputs(",\"error\":", stdout);
-		json_string(strerror(e));
+		fcap_json_string(stdout, strerror(e));
 		puts("}");
 	}
 }
@@ -129,10 +113,10 @@ static void print_none(const char *path, const char *why)
 		return;
 	if (format == FMT_JSON) {
 		fputs("{\"path\":", stdout);
-		json_string(path);
+		fcap_json_string(stdout, path);
 		if (why) {
 			fputs(",\"skipped\":", stdout);
-			json_string(why);
+			fcap_json_string(stdout, why);
 		}
 		puts(",\"capabilities\":null}");
 	} else if (why) {
@@ -170,7 +154,7 @@ static void print_value(const char *path, const struct fcap_value *v)
 		break;
 	case FMT_JSON:
 		fputs("{\"path\":", stdout);
-		json_string(path);
+		fcap_json_string(stdout, path);
 		printf(",\"revision\":%u,\"effective\":%s,"
 		       "\"permitted\":\"0x%016" PRIx64 "\","
 		       "\"inheritable\":\"0x%016" PRIx64 "\",\"rootid\":",
@@ -182,7 +166,7 @@ static void print_value(const char *path, const struct fcap_value *v)
 			fputs("null", stdout);
 		printf(",\"size\":%zu,\"text\":", v->size);
 		if (text)
-			json_string(text);
+			fcap_json_string(stdout, text);
 		else
 			fputs("null", stdout);
 		fputs(",\"problems\":", stdout);

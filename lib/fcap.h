@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #define FCAP_XATTR_NAME		"security.capability"
@@ -120,6 +121,9 @@ int fcap_to_text(const struct fcap_value *v, char **text);
 int fcap_sets_to_text(uint64_t pe, uint64_t pi, uint64_t pp, char **text);
 int fcap_mask_to_names(uint64_t mask, char **text);
 int fcap_names_to_mask(const char *names, uint64_t *mask);
+
+/* The JSON string form of --json output (pure ASCII, bytes as \u00XX). */
+void fcap_json_string(FILE *f, const char *s);
 
 /* The execve model (security/commoncap.c, Linux 6.12). */
 

@@ -78,6 +78,26 @@ sys.exit(not (o["rootid"] == 1000 and o["text"] == "cap_kill=i"
 else
 	skip "--json parses" "no python3"
 fi
+# a name that is not UTF-8 (0xe9 alone) with a newline: still one line of
+# valid JSON, and the bytes come back from the string as Latin-1
+bad=$(printf 't/caf\351\nx')
+cp t/b "$bad"
+"$SETF" cap_kill+i "$bad" >/dev/null
+rc_is 0 "--json on a name that is not UTF-8" "$GETF" --json "$bad"
+if command -v python3 >/dev/null; then
+	check "--json: a non-UTF-8 name is one line of valid ASCII JSON, lossless" \
+		python3 -c '
+import json, sys
+raw = open("out", "rb").read()
+lines = raw.split(b"\n")
+assert len(lines) == 2 and lines[1] == b"", lines
+raw.decode("ascii")
+o = json.loads(lines[0])
+sys.exit(o["path"].encode("latin-1") != b"t/caf\xe9\nx")'
+else
+	skip "--json: a non-UTF-8 name" "no python3"
+fi
+rm -f "$bad"
 cp /bin/true t/run
 "$SETF" cap_net_raw+ep t/run >/dev/null
 rc_is 0 "--explain --user nobody" "$GETF" --explain --user nobody t/run

@@ -4,6 +4,7 @@
  * verdicts on the mainline and the fcaps kernel.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fcap.h"
@@ -221,6 +222,38 @@ static void check_unpriv(void)
 	}
 }
 
+/* fcap_json_string(): pure ASCII, lossless, every special byte escaped */
+static void check_json(void)
+{
+	char all[256], *out = NULL;
+	size_t len = 0, i;
+	bool ascii = true;
+	FILE *f;
+
+	f = open_memstream(&out, &len);
+	fcap_json_string(f, "a\"b\\c\n\x7f\xe9/");
+	fclose(f);
+	tap_ok(out && !strcmp(out, "\"a\\\"b\\\\c\\u000a\\u007f\\u00e9/\""),
+	       "json string: quote, backslash, newline, DEL, 0xe9 (%s)", out);
+	free(out);
+
+	for (i = 1; i < 256; i++)
+		all[i - 1] = (char)i;
+	all[255] = '\0';
+	out = NULL;
+	f = open_memstream(&out, &len);
+	fcap_json_string(f, all);
+	fclose(f);
+	for (i = 0; i < len; i++)
+		if (out[i] < 0x20 || out[i] > 0x7e)
+			ascii = false;
+	tap_ok(ascii, "json string: bytes 1..255 come out as printable ASCII");
+	/* 95 printable, 2 of them as 2 bytes, 160 others as 6 bytes, quotes */
+	tap_is_int((long long)len, 93 + 2 * 2 + 160 * 6 + 2,
+		   "json string: bytes 1..255 take the length of their escapes");
+	free(out);
+}
+
 int main(void)
 {
 	size_t i;
@@ -230,5 +263,6 @@ int main(void)
 	check_encode();
 	check_sweep();
 	check_unpriv();
+	check_json();
 	return tap_done();
 }
