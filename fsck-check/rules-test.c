@@ -188,12 +188,25 @@ static void test_baseline(void)
 	e[1].sha256[0] = 0;
 	tap_ok(baseline_compare(&e[1], &b.v[1], f, 4) == 1 &&
 	       !strcmp(f[0].rule, "baseline-content"), "content change");
+	e[1].sha256[0] = b.v[1].sha256[0];
+	e[1].mode ^= 0002;
+	tap_ok(baseline_compare(&e[1], &b.v[1], f, 4) == 1 &&
+	       !strcmp(f[0].rule, "baseline-metadata") &&
+	       strstr(f[0].reason, "100755 to 0:0 100757") != NULL,
+	       "mode change (%s)", f[0].reason);
+	e[1].mode ^= 0002;
+	e[1].uid = 1000;
+	tap_ok(baseline_compare(&e[1], &b.v[1], f, 4) == 1 &&
+	       !strcmp(f[0].rule, "baseline-metadata"), "owner change");
+	e[1].raw[5] ^= 1;
+	tap_is_int(baseline_compare(&e[1], &b.v[1], f, 4), 2,
+		   "value and owner change: two findings");
 	baseline_free(&b);
 }
 
 int main(void)
 {
-	tap_plan(33);
+	tap_plan(36);
 	if (rules_init(&cfg) < 0)
 		tap_skip_all("cannot parse the dangerous list");
 	test_values();

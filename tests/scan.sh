@@ -294,6 +294,16 @@ echo 'extra' >>"$c/bin/new"	# a write clears the capability...
 setcap cap_net_admin+ep "$c/bin/new"	# ...so set it again
 "$fc" --json --baseline "$t/base2" "$c" >"$out_json"
 has baseline-content "$c/bin/new";	ok $? "baseline: content change (SHA-256)"
+"$fc" -q --save-baseline "$t/base4" "$c"
+chmod 0750 "$c/bin/inh"		# the value stays
+chown 0:1000 "$c/bin/new"		# the kernel drops the value...
+setcap cap_net_admin+ep "$c/bin/new"	# ...so set the same one again
+"$fc" --json --baseline "$t/base4" "$c" >"$out_json"
+has baseline-metadata "$c/bin/inh";	ok $? "baseline: mode change"
+has baseline-metadata "$c/bin/new";	ok $? "baseline: group change"
+chmod 0755 "$c/bin/inh"
+chown 0:0 "$c/bin/new"
+setcap cap_net_admin+ep "$c/bin/new"
 sed '1s/.*/fsck-check-baseline 7/; 2,$s/$/\tfuture-field/' "$t/base2" \
 	>"$t/base3"
 "$fc" -q --baseline "$t/base3" "$c/bin/inh"
