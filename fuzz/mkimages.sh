@@ -18,7 +18,7 @@ t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 mkdir -p "$out" "$t/src/bin" "$t/src/sub/deep"
 
-hex() { python3 -c 'import sys; sys.stdout.buffer.write(bytes.fromhex(sys.argv[1]))' "$1"; }
+. "$(dirname "$0")/../tests/ea-plant.sh"
 : >"$t/src/bin/ping"
 : >"$t/src/bin/v3"
 : >"$t/src/sub/deep/admin"
@@ -40,14 +40,8 @@ mk ext2-1k 64k -t ext2 -b 1024 -I 128
 mk ext4-256 64k -t ext4 -b 1024 -I 256 -O ^has_journal,^resize_inode
 mk ext4-csum 64k -t ext4 -b 1024 -I 256 -O ^has_journal,^resize_inode,metadata_csum
 cp "$out/ext4-256" "$out/ext4-odd"
-plant() {
-	hex "$2" >"$t/v"
-	debugfs -w -R "ea_set -f $t/v $1 security.capability" "$out/ext4-odd" \
-		>/dev/null 2>&1
-}
-: >"$t/v"
-debugfs -w -R "ea_set -f $t/v /plain security.capability" "$out/ext4-odd" \
-	>/dev/null 2>&1
+plant() { ea_plant "$out/ext4-odd" "$1" "$2"; }
+plant /plain ""
 plant /bin/v3 01000001200000000000
 plant /sub/deep/admin 010000
 plant /bin/ping 01010002002000000000000000000000000000000000000000000000

@@ -61,24 +61,19 @@ trap 'exit 1' HUP INT PIPE TERM
 # A private copy: a concurrent make san must not swap it mid-suite.
 cp "$fc" "$t/fsck-check" && fc=$t/fsck-check
 
-hex() { python3 -c 'import sys; sys.stdout.buffer.write(bytes.fromhex(sys.argv[1]))' "$1"; }
 setraw() {	# setraw PATH HEX
 	python3 -c 'import os, sys
 os.setxattr(sys.argv[1], "security.capability", bytes.fromhex(sys.argv[2]),
 	    follow_symlinks=False)' "$1" "$2"
 }
-ea_set() {	# ea_set IMG PATH VALUE-FILE
-	debugfs -w -R "ea_set -f $3 $2 security.capability" "$1" \
-		>/dev/null 2>"$t/debugfs.err" &&
-		! grep -qi 'error\|not found\|could not' "$t/debugfs.err"
-}
+. "$top/tests/ea-plant.sh"
 
-# The offline-only values, planted with debugfs.
-: >"$t/v-zero"
-hex 010000010020000000000000 >"$t/v-v1"
-hex 0300000200200000000000000000000000000000 >"$t/v-odd"
-hex 0000000200200000000000000000000000000000 >"$t/v-v2"
-python3 -c 'import sys; sys.stdout.buffer.write(bytes.fromhex("01000002") + bytes(96))' >"$t/v-big"
+# The offline-only values, planted with debugfs (ea_plant).
+V_ZERO=
+V_V1=010000010020000000000000
+V_ODD=0300000200200000000000000000000000000000
+V_V2=0000000200200000000000000000000000000000
+V_BIG=01000002$(printf '%0192d' 0)	# 100 bytes
 
 # Expectations for pass 1: path, then rules that must be reported.
 cat >"$t/expect" <<'EOF'
@@ -260,14 +255,14 @@ else
 			ok $? "$name: /small is an inline-data directory" ;;
 		esac
 		planted=0
-		ea_set "$img" /bin/zero "$t/v-zero" &&
-		ea_set "$img" /bin/v1 "$t/v-v1" &&
-		ea_set "$img" /bin/odd "$t/v-odd" &&
-		ea_set "$img" /bin/huge "$t/v-big" &&
-		ea_set "$img" /dir2 "$t/v-odd" &&
+		ea_plant "$img" /bin/zero "$V_ZERO" &&
+		ea_plant "$img" /bin/v1 "$V_V1" &&
+		ea_plant "$img" /bin/odd "$V_ODD" &&
+		ea_plant "$img" /bin/huge "$V_BIG" &&
+		ea_plant "$img" /dir2 "$V_ODD" &&
 		debugfs -w -R "symlink /lnk /bin/ping" "$img" >/dev/null 2>&1 &&
-		ea_set "$img" /lnk "$t/v-v2" &&
-		ea_set "$img" /fifo "$t/v-v2" &&
+		ea_plant "$img" /lnk "$V_V2" &&
+		ea_plant "$img" /fifo "$V_V2" &&
 		debugfs -w -R "unlink /bin/gone" "$img" >/dev/null 2>&1 ||
 			planted=1
 		ok $planted "$name: values planted with debugfs"
@@ -347,9 +342,9 @@ for line in open(sys.argv[2]):
 	! grep -q '"rule":"baseline-' "$t/same.json"
 	ok $? "an unchanged image matches its baseline"
 	cp "$img" "$t/changed.img"
-	ea_set "$t/changed.img" /bin/inh "$t/v-v2"
+	ea_plant "$t/changed.img" /bin/inh "$V_V2"
 	debugfs -w -R "write /etc/hostname /bin/new" "$t/changed.img" >/dev/null 2>&1
-	ea_set "$t/changed.img" /bin/new "$t/v-v2"
+	ea_plant "$t/changed.img" /bin/new "$V_V2"
 	debugfs -w -R "ea_rm /small/tool security.capability" "$t/changed.img" >/dev/null 2>&1
 	"$fc" --image "$t/changed.img" --json --baseline "$t/base" >"$t/bcmp.json" 2>&1
 	for r in "baseline-changed /bin/inh" "baseline-added /bin/new" \
@@ -443,15 +438,15 @@ while read -r name size opts; do
 		continue
 	fi
 	planted=0
-	ea_set "$img" /bin/ping "$t/v-v2" &&
-	ea_set "$img" /bin/zero "$t/v-zero" &&
-	ea_set "$img" /bin/v1 "$t/v-v1" &&
-	ea_set "$img" /bin/odd "$t/v-odd" &&
-	ea_set "$img" /bin/huge "$t/v-big" &&
-	ea_set "$img" /bin/gone "$t/v-v2" &&
-	ea_set "$img" /dir2 "$t/v-odd" &&
+	ea_plant "$img" /bin/ping "$V_V2" &&
+	ea_plant "$img" /bin/zero "$V_ZERO" &&
+	ea_plant "$img" /bin/v1 "$V_V1" &&
+	ea_plant "$img" /bin/odd "$V_ODD" &&
+	ea_plant "$img" /bin/huge "$V_BIG" &&
+	ea_plant "$img" /bin/gone "$V_V2" &&
+	ea_plant "$img" /dir2 "$V_ODD" &&
 	debugfs -w -R "symlink /lnk /bin/ping" "$img" >/dev/null 2>&1 &&
-	ea_set "$img" /lnk "$t/v-v2" &&
+	ea_plant "$img" /lnk "$V_V2" &&
 	debugfs -w -R "unlink /bin/gone" "$img" >/dev/null 2>&1 ||
 		planted=1
 	ok $planted "$name: values planted with debugfs (no root)"

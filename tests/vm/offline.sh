@@ -9,6 +9,7 @@ set -u
 top=${FCAPS_TOP:-$(pwd)}
 cd "$top" || exit 1
 kernel=$1 flavour=$2
+. tests/ea-plant.sh
 if [ "$(id -u)" -ne 0 ]; then
 	echo "1..0 # SKIP needs root to build the image as root's files"
 	exit 0
@@ -30,18 +31,14 @@ for c; do
 	n=${c%%:*}
 	cp build/static/tests/vm/probe "$work/tree/x/$n"
 	chmod 755 "$work/tree/x/$n"
-	python3 -c 'import sys; sys.stdout.buffer.write(bytes.fromhex(sys.argv[1]))' \
-		"${c#*:}" >"$work/tree/val/$n"
+	ea_hex "${c#*:}" >"$work/tree/val/$n"
 done
 mke2fs -q -F -t ext4 -d "$work/tree" "$work/disk.img" 16M >/dev/null ||
 	{ echo "Bail out! mke2fs -d failed"; exit 1; }
 for c; do
 	n=${c%%:*}
-	out=$(debugfs -w -R "ea_set -f $work/tree/val/$n /x/$n security.capability" \
-		"$work/disk.img" 2>&1)
-	case $out in
-	*rror*|*nvalid*) echo "Bail out! debugfs ea_set $n: $out"; exit 1 ;;
-	esac
+	ea_plant "$work/disk.img" "/x/$n" "${c#*:}" ||
+		{ echo "Bail out! debugfs ea_set $n failed"; exit 1; }
 done
 FCAPS_VM_DISK=$work/disk.img exec sh tests/vm/run.sh "$kernel" offline \
 	fcaps_kernel="$flavour"

@@ -15,7 +15,7 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 0
 fi
 work=$top/build/vm/disk-$(basename "$(dirname "$kernel")")
-rm -rf "$work" && mkdir -p "$work/tree" "$work/val"
+rm -rf "$work" && mkdir -p "$work/tree"
 for f in ping admin zero v1 odd guestset; do
 	cp build/static/tests/vm/probe "$work/tree/$f"
 	chmod 755 "$work/tree/$f"
@@ -23,13 +23,11 @@ done
 setcap cap_net_raw+ep "$work/tree/ping"
 setcap cap_sys_admin+ep "$work/tree/admin"
 mke2fs -q -F -t ext4 -d "$work/tree" "$work/disk.img" 16M >/dev/null
-hexval() { python3 -c 'import sys; sys.stdout.buffer.write(bytes.fromhex(sys.argv[1]))' "$1"; }
-: >"$work/val/zero"
-hexval 010000010020000000000000 >"$work/val/v1"
-hexval 0300000200200000000000000000000000000000 >"$work/val/odd"
-for f in zero v1 odd; do
-	debugfs -w -R "ea_set -f $work/val/$f /$f security.capability" \
-		"$work/disk.img" >/dev/null 2>&1
+. tests/ea-plant.sh
+for v in zero: v1:010000010020000000000000 \
+	odd:0300000200200000000000000000000000000000; do
+	ea_plant "$work/disk.img" "/${v%%:*}" "${v#*:}" ||
+		{ echo "Bail out! debugfs ea_set ${v%%:*} failed"; exit 1; }
 done
 FCAPS_VM_DISK=$work/disk.img sh tests/vm/run.sh "$kernel" scan-guest >"$work/guest.tap"
 rc=$?
