@@ -37,7 +37,7 @@ mke2fs -q -F -t ext4 -d "$work/tree" "$work/disk.img" 16M >/dev/null ||
 	{ echo "Bail out! mke2fs -d failed"; exit 1; }
 for c; do
 	n=${c%%:*}
-	ea_plant "$work/disk.img" "/x/$n" "${c#*:}" ||
+	ea_set_file "$work/disk.img" "/x/$n" "$work/tree/val/$n" ||
 		{ echo "Bail out! debugfs ea_set $n failed"; exit 1; }
 done
 FCAPS_VM_DISK=$work/disk.img exec sh tests/vm/run.sh "$kernel" offline \
