@@ -41,11 +41,7 @@ echo 't/b cap_kill=i [rootid=1000]' >want
 same want "v3 value always shows its rootid (getcap needs -n)"
 rc_is 0 "-n is accepted" "$GETF" -n t/b
 same want "-n output unchanged"
-setfattr -n security.capability t/empty
-rc_is 1 "a zero-length value makes the exit status 1" "$GETF" t/empty t/a
-check "and is reported, not hidden" grep -q '^getfcap: t/empty: .*unreadable' errs
-check "the readable file is still printed" grep -qx 't/a cap_net_raw=ep' out
-setfattr -x security.capability t/empty
+# a zero-length value: tests/planted.sh (not every kernel stores one)
 rc_is 0 "symlink operand is not followed" "$GETF" t/link
 check "nothing printed for the symlink" [ ! -s out ]
 rc_is 0 "-rv walks without following symlinks" "$GETF" -rv t
@@ -103,14 +99,10 @@ cp /bin/true t/run
 rc_is 0 "--explain --user nobody" "$GETF" --explain --user nobody t/run
 check "--explain shows the granted set" grep -q '^  permitted: *cap_net_raw$' out
 check "--explain says why" grep -q 'cap_net_raw .*PE: file permitted' out
-setfattr -n security.capability t/run
-rc_is 0 "--explain on a zero-length value" "$GETF" --explain --user nobody t/run
-check "--explain says exec fails" grep -q 'execve fails: Invalid argument' out
 rc_is 0 "--explain --user takes a numeric uid" \
 	"$GETF" --explain --user 4242 t/run
 check "numeric uid used" grep -q 'exec by uid 4242' out
 rc_is 2 "--user without --explain is a usage error" "$GETF" --user nobody t/a
-setfattr -x security.capability t/run
 mkdir -p fs/mnt
 touch fs/top
 "$SETF" cap_kill+p fs/top >/dev/null

@@ -16,8 +16,15 @@ $(eval $(call add_test,text,))
 $(eval $(call add_test,model,))
 $(eval $(call add_test,root_libcap,))
 
+# capxattr: plants raw values and probes what the kernel does with them
+# (host suites, and statically in the guests).
+$(B)tests/capxattr: $(B)tests/capxattr.o
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
+TEST_BINS += $(B)tests/capxattr
+
 test-bins: $(TEST_BINS)
 
 HOST_SUITES += tests/build.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
-	$(SANB)tests/model.t $(SANB)tests/root_libcap.t
+	$(SANB)tests/model.t $(SANB)tests/root_libcap.t tests/planted.sh
 LINT_C += $(wildcard tests/*.c tests/*.h)

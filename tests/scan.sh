@@ -52,7 +52,6 @@ os.setxattr(sys.argv[1], "security.capability", bytes.fromhex(sys.argv[2]),
 
 r=$t/rules
 mkfile "$r/bin/ping";		setcap cap_net_raw+ep "$r/bin/ping"
-mkfile "$r/bin/zero";		setraw "$r/bin/zero" ""
 mkfile "$r/bin/ns";		setcap -n 1000 cap_net_raw+ep "$r/bin/ns"
 mkfile "$r/bin/effempty";	setraw "$r/bin/effempty" \
 	0100000200000000000000000000000000000000
@@ -112,7 +111,6 @@ else
 	skip "--json validates against fsck-check.schema.json" "no jsonschema"
 fi
 
-has unreadable "$r/bin/zero";		ok $? "zero-length value reported unreadable"
 has namespaced "$r/bin/ns";		ok $? "v3 namespaced value"
 has effective-empty "$r/bin/effempty";	ok $? "effective flag with empty sets"
 has inheritable-only "$r/bin/inh";	ok $? "inheritable-only value"

@@ -11,6 +11,16 @@ top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 logs=$top/build/test-logs
 mkdir -p "$logs"
 pass=0 fail=0 skip=0
+# What this kernel does with the values the suites plant, probed once for
+# all of them (tests/kprobe.sh reads it).
+capx=${FCAPS_SAN:-$top/build/san}/tests/capxattr
+if [ -z "${FCAPS_PROBE:-}" ] && [ "$(id -u)" = 0 ] && [ -x "$capx" ] &&
+	"$capx" probe "${TMPDIR:-/tmp}" >"$logs/kernel-probe.env" \
+		2>"$logs/kernel-probe.err"; then
+	export FCAPS_PROBE="$logs/kernel-probe.env"
+	sed -n 's/^probe_kernel=/host kernel /p; s/^probe_\(zero_length_[a-z]*\)=/  \1 /p' \
+		"$FCAPS_PROBE" | tr -d "'" | sed 's/^  //' | paste -sd' '
+fi
 for suite in "$@"; do
 	name=$(echo "$suite" | sed 's|^build/san/||; s|/|_|g')
 	log=$logs/$name.log

@@ -38,7 +38,7 @@ $(B)tests/vm/nop: $(B)tests/vm/nop.o
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
 
 .PHONY: vm-bins bench-exec
-vm-bins: $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed \
+vm-bins: $(B)tests/capxattr $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed \
 	$(B)tests/vm/offline $(B)tests/vm/policy $(B)tests/vm/benchexec \
 	$(B)tests/vm/nop
 
@@ -58,6 +58,7 @@ VM_SUITES += tests/vm/offline-stock.sh
 VM_SUITES += tests/vm/model-patched.sh tests/vm/seed-patched.sh
 VM_SUITES += tests/vm/offline-patched.sh tests/vm/offline-nofcaps.sh
 VM_SUITES += tests/vm/policy.sh
+VM_SUITES += tests/vm/planted-stock.sh tests/vm/planted-patched.sh
 LINT_C += $(wildcard tests/vm/*.c)
 
 # The kernel's own capabilities selftest (test_execve + validate_cap),
