@@ -156,7 +156,9 @@ static int probe(const char *dir)
 	if (fd < 0)
 		err(1, "%s", path);
 	close(fd);
-	printf("probe_kernel='%s'\n", u.release);
+	/* the patched kernel has the same release: say which one this is */
+	printf("probe_kernel='%s%s'\n", u.release,
+	       access("/proc/sys/kernel/fcaps", F_OK) ? "" : " (fcaps series)");
 	for (i = 0; i < NKINDS; i++) {
 		const char *k = kinds[i].name;
 

@@ -31,7 +31,7 @@ cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
 	tests/vm/selftest-caps tests/vm/scan-guest tests/vm/fcaps-selftest \
 	"$work/root/tests/"
 cp build/static/tests/capxattr tests/kprobe.sh "$work/root/tests/"
-cp tests/planted.sh "$work/root/tests/planted"
+install -m 0755 tests/planted.sh "$work/root/tests/planted"
 # the series' own kselftest exists only once the patched tree is built
 [ -x build/static/tests/vm/fcaps_test ] &&
 	cp build/static/tests/vm/fcaps_test "$work/root/tests/"

@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# tap.sh: the TAP helpers of every tests/*.sh suite (sourced; the guest's
+# copy is /tests/tap.sh).  The C suites have tests/tap.h.
+#
+#   ok DESC / notok DESC       one passing / failing test
+#   ok_rc STATUS DESC          passes when STATUS (often $?) is 0
+#   check DESC CMD...          passes when CMD succeeds
+#   rc_is CODE DESC CMD...     passes when CMD exits CODE; its stdout and
+#                              stderr are left in ./out and ./errs
+#   skip DESC WHY              a skipped test, with the reason
+#   setup DESC CMD...          a setup step: silent when CMD succeeds,
+#                              a failed test (and status 1) when it fails
+#   bail MSG                   "Bail out!" and exit 1
+#   done_testing               the plan, after the tests; exit 0
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+notok() { n=$((n + 1)); echo "not ok $n - $*"; }
+ok_rc() { if [ "$1" -eq 0 ]; then ok "$2"; else notok "$2"; fi; }
+check() { _d=$1; shift; if "$@"; then ok "$_d"; else notok "$_d"; fi; }
+rc_is() {
+	_want=$1 _d=$2
+	shift 2
+	"$@" >out 2>errs
+	_got=$?
+	if [ "$_got" = "$_want" ]; then
+		ok "$_d"
+	else
+		notok "$_d (exit $_got, want $_want)"
+		sed 's/^/# /' errs
+	fi
+}
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+setup() {
+	_d=$1
+	shift
+	if ! _e=$("$@" 2>&1); then
+		notok "setup: $_d${_e:+: $_e}"
+		return 1
+	fi
+}
+bail() { echo "Bail out! $*"; exit 1; }
+done_testing() { echo "1..$n"; exit 0; }
