@@ -7,12 +7,8 @@
 # chroot of it), each tool answers --version with the package's version.
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$top/tests/tap.sh"
 cd "$top" || exit 1
-n=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
 for c in dpkg-buildpackage lintian dh; do
 	if ! command -v $c >/dev/null; then
 		echo "1..0 # SKIP $c not installed (tests/deps.sh installs it as root)"
@@ -29,15 +25,15 @@ parent_before=$(parent)
 make --no-print-directory deb >"$tmp/out" 2>&1
 rc=$?
 sed 's/^/# /' "$tmp/out" | tail -n 20
-ok $rc "make deb builds the package, lintian reports no error"
+ok_rc $rc "make deb builds the package, lintian reports no error"
 
 deb=build/deb/fcaps_${ver}_$(dpkg --print-architecture).deb
 [ -f "$deb" ] && [ "$(dpkg-deb -f "$deb" Version)" = "$ver" ]
-ok $? "build/deb/$(basename "$deb"): package version = tools' version ($ver)"
+ok_rc $? "build/deb/$(basename "$deb"): package version = tools' version ($ver)"
 
 [ -f build/deb/lintian.log ] && ! grep -q '^E: ' build/deb/lintian.log &&
 	dpkg-deb -f "$deb" Depends 2>/dev/null | grep -q libcap2
-ok $? "no lintian E: lines; Depends carries libcap2 (shlibs)"
+ok_rc $? "no lintian E: lines; Depends carries libcap2 (shlibs)"
 
 dpkg-deb -c "$deb" 2>/dev/null | awk '{ print $6 }' | sed 's|^\./|/|' \
 	>"$tmp/files"
@@ -56,7 +52,7 @@ for f in /usr/sbin/setfcap /usr/sbin/getfcap /usr/sbin/fsck-check \
 	grep -qx -e "$f" -e "$f.gz" "$tmp/files" || missing="$missing $f"
 done
 [ -z "$missing" ]
-ok $? "the package holds binaries, man pages, completion, units, docs${missing:+ (missing:$missing)}"
+ok_rc $? "the package holds binaries, man pages, completion, units, docs${missing:+ (missing:$missing)}"
 
 # The tree is left as it was: nothing of dh's in debian/, no result files
 # in the parent directory, no package objects beside the sources.
@@ -71,11 +67,11 @@ done
 parent_after=$(parent)
 [ -z "$left" ] && [ "$parent_after" -eq "$parent_before" ] &&
 	[ ! -e debian/fcaps ] && [ ! -e debian/files ]
-ok $? "the source tree is not polluted${left:+ (debian/: $left)}"
+ok_rc $? "the source tree is not polluted${left:+ (debian/: $left)}"
 
 root=$tmp/root
 dpkg-deb -x "$deb" "$root"
-ok $? "dpkg-deb -x into a scratch root"
+ok_rc $? "dpkg-deb -x into a scratch root"
 
 bad=
 for t in setfcap getfcap fsck-check; do
@@ -83,16 +79,16 @@ for t in setfcap getfcap fsck-check; do
 	[ "$got" = "$t (fcaps) $ver" ] || bad="$bad $t:'$got'"
 done
 [ -z "$bad" ]
-ok $? "setfcap, getfcap, fsck-check --version from the scratch root$bad"
+ok_rc $? "setfcap, getfcap, fsck-check --version from the scratch root$bad"
 
 MANWIDTH=80 man -l "$root/usr/share/man/man8/fsck-check.8.gz" 2>/dev/null |
 	grep -q -- '--version'
-ok $? "the installed fsck-check.8.gz renders and documents --version"
+ok_rc $? "the installed fsck-check.8.gz renders and documents --version"
 
 # A chroot with only the package and the libraries it links: the tools
 # must not reach for anything else of the host's.
 if [ "$(id -u)" -ne 0 ]; then
-	echo "ok $((n + 1)) # SKIP chroot needs root"
+	skip "the same inside a chroot of the scratch root" "chroot needs root"
 	exit 0
 fi
 for t in setfcap getfcap fsck-check; do
@@ -107,4 +103,4 @@ for t in setfcap getfcap fsck-check; do
 	[ "$got" = "$t (fcaps) $ver" ] || bad="$bad $t:'$got'"
 done
 [ -z "$bad" ]
-ok $? "the same inside a chroot of the scratch root$bad"
+ok_rc $? "the same inside a chroot of the scratch root$bad"

@@ -12,7 +12,6 @@
 # a zero-length value may refuse to return it (EINVAL, Linux 6.12) or
 # return it as zero bytes.
 set -u
-n=0
 if [ -x /tests/capxattr ] && [ -x /bin/getfcap ]; then
 	# in a guest: the static tools on PATH
 	CAPX=/tests/capxattr SETF=setfcap GETF=getfcap FC=fsck-check
@@ -34,6 +33,7 @@ for b in "$CAPX" "$SETF" "$GETF" "$FC"; do
 done
 dir=$(dirname "$0")
 [ -f "$dir/kprobe.sh" ] || dir=/tests
+. "$dir/tap.sh"
 . "$dir/kprobe.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fcaps-planted.XXXXXX") || exit 1
 cleanup() {
@@ -43,13 +43,6 @@ cleanup() {
 }
 trap cleanup EXIT
 cd "$tmp" || exit 1
-
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-notok() { n=$((n + 1)); echo "not ok $n - $*"; }
-check() { d=$1; shift; if "$@"; then ok "$d"; else notok "$d"; fi; }
-rc_is() { want=$1 d=$2; shift 2; "$@" >out 2>errs; got=$?
-	if [ "$got" = "$want" ]; then ok "$d"; else
-		notok "$d (exit $got, want $want)"; sed 's/^/# /' errs; fi; }
 
 # want KIND COUNT DESC PATH: plant KIND on PATH, or skip COUNT tests;
 # a kind this guest must store fails instead of skipping.

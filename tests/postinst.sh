@@ -8,16 +8,12 @@
 # unknown action.  TAP; needs root (it sets capabilities).
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$top/tests/tap.sh"
 cd "$top" || exit 1
 if [ "$(id -u)" -ne 0 ]; then
 	echo "1..0 # SKIP needs root to set capabilities"
 	exit 0
 fi
-n=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "1..8"
@@ -50,7 +46,7 @@ EOF
 sed "s|^MANIFEST=.*|MANIFEST=$tmp/manifest|" doc/examples/postinst \
 	>"$tmp/postinst"
 sh -n "$tmp/postinst"
-ok $? "the example postinst parses (sh -n)"
+ok_rc $? "the example postinst parses (sh -n)"
 
 PATH=$tmp/bin:/usr/sbin:/usr/bin:/sbin:/bin sh "$tmp/postinst" configure \
 	>"$tmp/out" 2>&1
@@ -59,15 +55,15 @@ sed 's/^/# /' "$tmp/out"
 caps() { "$top/getfcap/getfcap" "$tmp/files/$1" 2>&1 | sed "s|^$tmp/files/||"; }
 [ $rc -eq 0 ] && [ "$(caps sim)" = "sim cap_ipc_lock=ep" ] &&
 	[ "$(caps 'with space')" = "with space cap_net_raw=ep" ]
-ok $? "configure applies the manifest, a path with a space included"
+ok_rc $? "configure applies the manifest, a path with a space included"
 
 [ -z "$(caps overridden)" ] &&
 	grep -q "overridden has a dpkg-statoverride" "$tmp/out"
-ok $? "a file with a dpkg-statoverride is left alone, and the script says so"
+ok_rc $? "a file with a dpkg-statoverride is left alone, and the script says so"
 
 [ "$(caps old-setuid)" = "old-setuid cap_ipc_lock=ep" ] &&
 	[ ! -u "$tmp/files/old-setuid" ]
-ok $? "an old set-uid bit is cleared once the capabilities are on"
+ok_rc $? "an old set-uid bit is cleared once the capabilities are on"
 
 before=$(stat -c %z "$tmp/files/sim" "$tmp/files/with space" \
 	"$tmp/files/old-setuid")
@@ -78,7 +74,7 @@ rc=$?
 after=$(stat -c %z "$tmp/files/sim" "$tmp/files/with space" \
 	"$tmp/files/old-setuid")
 [ $rc -eq 0 ] && [ "$before" = "$after" ]
-ok $? "a second configure exits 0 and touches no file (ctime unchanged)"
+ok_rc $? "a second configure exits 0 and touches no file (ctime unchanged)"
 
 # Without setfcap (nor a setcap of its own name): set-uid, with a message.
 for f in sim "with space" old-setuid; do
@@ -92,10 +88,10 @@ sed 's/^/# /' "$tmp/out3"
 [ $rc -eq 0 ] && [ -u "$tmp/files/sim" ] && [ -u "$tmp/files/with space" ] &&
 	[ ! -u "$tmp/files/overridden" ] &&
 	grep -q "falling back to set-uid root" "$tmp/out3"
-ok $? "without setfcap it falls back to set-uid (not for the overridden file), loudly"
+ok_rc $? "without setfcap it falls back to set-uid (not for the overridden file), loudly"
 [ -z "$(caps sim)" ]
-ok $? "... and sets no capability then"
+ok_rc $? "... and sets no capability then"
 
 sh "$tmp/postinst" frobnicate >/dev/null 2>&1
 [ $? -eq 1 ]
-ok $? "an unknown action exits 1"
+ok_rc $? "an unknown action exits 1"

@@ -30,7 +30,7 @@ cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
 	build/static/tests/vm/test_execve build/static/tests/vm/validate_cap \
 	tests/vm/selftest-caps tests/vm/scan-guest tests/vm/fcaps-selftest \
 	"$work/root/tests/"
-cp build/static/tests/capxattr tests/kprobe.sh "$work/root/tests/"
+cp build/static/tests/capxattr tests/tap.sh tests/kprobe.sh "$work/root/tests/"
 install -m 0755 tests/planted.sh "$work/root/tests/planted"
 # the series' own kselftest exists only once the patched tree is built
 [ -x build/static/tests/vm/fcaps_test ] &&
