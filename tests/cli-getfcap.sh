@@ -3,9 +3,6 @@
 # cli-getfcap.sh: golden cases for getfcap (TAP).
 . "$(dirname "$0")/cli-lib.sh"
 
-rc_is() { want=$1 d=$2; shift 2; "$@" >out 2>errs; got=$?
-	if [ "$got" = "$want" ]; then ok "$d"; else
-		notok "$d (exit $got, want $want)"; sed 's/^/# /' errs; fi; }
 # same FILE DESC: out equals FILE
 same() { if cmp -s "$1" out; then ok "$2"; else notok "$2";
 	diff "$1" out | sed 's/^/# /'; fi; }

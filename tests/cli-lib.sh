@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# cli-lib.sh: TAP helpers shared by the cli-*.sh suites (sourced).
+# cli-lib.sh: what the cli-*.sh suites share (sourced): the TAP helpers of
+# tests/tap.sh, the tools under test, a scratch directory, xhex.
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 san=${FCAPS_SAN:-$top/build/san}
 SETF=$san/setfcap/setfcap
 GETF=$san/getfcap/getfcap
-n=0
+. "$top/tests/tap.sh"
 tmp=$(mktemp -d /tmp/fcaps-cli.XXXXXX) || exit 1
 cleanup() {
 	# a suite cut short may leave its test mounts: never rm -rf into them
@@ -16,12 +17,6 @@ cleanup() {
 trap cleanup EXIT
 cd "$tmp" || exit 1
 
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-notok() { n=$((n + 1)); echo "not ok $n - $*"; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-# check DESC CMD...: ok when CMD succeeds
-check() { d=$1; shift; if "$@"; then ok "$d"; else notok "$d"; fi; }
-done_testing() { echo "1..$n"; exit 0; }
 # xhex FILE: the raw security.capability value in hex, "none" if absent
 xhex() {
 	getfattr --absolute-names -n security.capability -e hex "$1" \

@@ -3,10 +3,6 @@
 # cli-setfcap.sh: golden and safety cases for setfcap (TAP).
 . "$(dirname "$0")/cli-lib.sh"
 
-# exit CODE DESC CMD...: CMD exits with CODE
-rc_is() { want=$1 d=$2; shift 2; "$@" >out 2>errs; got=$?
-	if [ "$got" = "$want" ]; then ok "$d"; else
-		notok "$d (exit $got, want $want)"; sed 's/^/# /' errs; fi; }
 
 rc_is 2 "no operands is a usage error" "$SETF"
 rc_is 0 "-h exits 0" "$SETF" -h
