@@ -37,20 +37,3 @@ rm -f $(DESTDIR)$(SYSTEMDUNITDIR)/fsck-check.service \
 endef
 INSTALL_EXTRA += $(FSCK_CHECK_INSTALL)
 UNINSTALL_EXTRA += $(FSCK_CHECK_UNINSTALL)
-
-# make bench-scan: the audit-scan benchmark (not a test).
-# The probe lands under build/ (ignored by git, never installed).
-FLOOR_PROBE := build/bench-scan/floor-probe
-$(FLOOR_PROBE): $(B)fsck-check/floor-probe.o
-	$(quiet) LD $@
-	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lpthread
-.PHONY: bench-scan
-bench-scan: $(B)fsck-check/fsck-check $(FLOOR_PROBE)
-	$(Q)sh fsck-check/bench-scan.sh $(B)fsck-check/fsck-check $(FLOOR_PROBE)
-
-# make bench-image: the offline-scan benchmark (not a test), the same tree
-# as a 1 GiB ext4 image, fsck-check --image against e2fsck -fn.
-.PHONY: bench-image
-bench-image: $(B)fsck-check/fsck-check
-	$(Q)sh fsck-check/bench-image.sh $(B)fsck-check/fsck-check

@@ -24,9 +24,3 @@ rm -f $(DESTDIR)$(BASHCOMPDIR)/setfcap $(DESTDIR)$(BASHCOMPDIR)/getfcap \
 endef
 INSTALL_EXTRA += $(FCAPS_BASHCOMP_INSTALL)
 UNINSTALL_EXTRA += $(FCAPS_BASHCOMP_UNINSTALL)
-
-# Benchmark (not a test): make bench-apply [BENCH_N=10000]
-BENCH_N ?= 10000
-.PHONY: bench-apply
-bench-apply: setfcap/setfcap
-	$(Q)sh setfcap/bench-apply.sh $(BENCH_N)

@@ -37,14 +37,10 @@ $(B)tests/vm/nop: $(B)tests/vm/nop.o
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
 
-.PHONY: vm-bins bench-exec
+.PHONY: vm-bins
 vm-bins: $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed \
 	$(B)tests/vm/offline $(B)tests/vm/policy $(B)tests/vm/benchexec \
 	$(B)tests/vm/nop
-
-# Not a test: exec rate, stock vs patched (and a non-default policy).
-bench-exec: check-prepare-vm
-	$(Q)sh bench/exec.sh
 
 check-prepare-vm::
 	$(Q)$(MAKE) --no-print-directory B=$(VMB) STATIC=1 vm-bins all \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# bench-apply.sh [N]: apply an N-entry manifest (default 10000) and compare
+# bench/apply.sh [N]: apply an N-entry manifest (default 10000) and compare
 # (a benchmark, not a test; it exits 0 whenever it could run):
 #
 #   setfcap --manifest   the tool
