@@ -14,15 +14,6 @@ LINT_C += $(wildcard fsck-check/*.c fsck-check/*.h)
 HOST_SUITES += tests/scan.sh tests/scan-image.sh
 MAN8 += doc/fsck-check.8
 
-# Unit test: rules and baselines on values the host kernel refuses.
-$(B)fsck-check/rules-test.t: $(addprefix $(B),fsck-check/rules-test.o \
-		fsck-check/rules.o fsck-check/baseline.o tests/tap.o) \
-		$(B)lib/libfcap.a
-	$(quiet) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lcrypto $(LIBS_CAP)
-test-bins: $(B)fsck-check/rules-test.t
-HOST_SUITES += $(SANB)fsck-check/rules-test.t
-
 # systemd units: a daily scan of / against /var/lib/fsck-check/baseline.
 SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
 define FSCK_CHECK_INSTALL

@@ -16,8 +16,19 @@ $(eval $(call add_test,text,))
 $(eval $(call add_test,model,))
 $(eval $(call add_test,root_libcap,))
 
+# fsck-check's rules and baselines on values the host kernel refuses,
+# linked with the scanner's own objects.
+TEST_BINS += $(B)tests/rules-test.t
+$(B)tests/rules-test.t: $(addprefix $(B),tests/rules-test.o \
+		fsck-check/rules.o fsck-check/baseline.o tests/tap.o) \
+		$(B)lib/libfcap.a
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lcrypto $(LIBS_CAP)
+$(B)tests/rules-test.o: ALL_CFLAGS += -I$(TOP)/fsck-check
+
 test-bins: $(TEST_BINS)
 
 HOST_SUITES += tests/build.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
-	$(SANB)tests/model.t $(SANB)tests/root_libcap.t
+	$(SANB)tests/model.t $(SANB)tests/root_libcap.t \
+	$(SANB)tests/rules-test.t
 LINT_C += $(wildcard tests/*.c tests/*.h)
