@@ -10,7 +10,9 @@
 #   make install / uninstall / clean
 #
 # Each part adds itself through its own */module.mk fragment: it appends to
-# TOOLS (via add_tool), HOST_SUITES, VM_SUITES, LINT_C, MAN8, INSTALL_EXTRA.
+# TOOLS (via add_tool), PROGS (every program it links; add_tool and
+# tests/module.mk's add_test do it for theirs), HOST_SUITES, VM_SUITES,
+# LINT_C, MAN8, INSTALL_EXTRA.
 # Builds land beside the sources by default; B=build/san/ (with SAN=1) and
 # B=build/static/ (with STATIC=1) put them elsewhere.
 
@@ -59,8 +61,10 @@ all:
 
 # $(call add_tool,NAME,OBJS,LIBS) -> $(B)NAME/NAME from $(B)OBJS + libfcap
 TOOLS :=
+PROGS :=
 define add_tool
 TOOLS += $(B)$(1)/$(1)
+PROGS += $(B)$(1)/$(1)
 $(B)$(1)/$(1): $(addprefix $(B),$(2)) $(B)lib/libfcap.a
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ $(3) $$(LIBS_CAP)
@@ -156,10 +160,14 @@ $(CHECKPATCH):
 	$(Q)sh tests/deps.sh
 	$(Q)sh kernel/unpack.sh
 
+# Everything a build leaves in the source directories (objects of files
+# since moved or removed included) and everything under build/ but the
+# kernel trees (build/kernel, build/linux-source-6.12): minutes to remake.
+SRC_DIRS := lib setfcap getfcap fsck-check tests bench demo fuzz
 clean:
-	rm -f $(shell find lib setfcap getfcap fsck-check tests bench \
-		-name '*.o' -o -name '*.d' -o -name '*.a' 2>/dev/null) $(TOOLS)
-	rm -rf build/san build/static build/test build/bench-scan build/vm build/test-logs
+	rm -f $(shell find $(SRC_DIRS) -name '*.[oad]' -o -name '*.t' 2>/dev/null) \
+		$(sort $(patsubst $(B)%,%,$(PROGS)))
+	rm -rf $(filter-out build/kernel build/linux-source-6.12,$(wildcard build/*))
 
 print-tools:
 	@echo $(TOOLS)

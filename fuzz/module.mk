@@ -63,6 +63,7 @@ $(B)fuzz/$(1)-replay: $(addprefix $(B),fuzz/$(1).o fuzz/memfile.o \
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ \
 		$$(FUZZ_LIBS_$(1)) $$(LIBS_CAP)
 FUZZ_REPLAY += $(B)fuzz/$(1)-replay
+PROGS += $(B)fuzz/$(1)-replay
 endef
 FUZZ_BINS :=
 FUZZ_REPLAY :=

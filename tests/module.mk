@@ -6,6 +6,7 @@
 TEST_BINS :=
 define add_test
 TEST_BINS += $(B)tests/$(1).t
+PROGS += $(B)tests/$(1).t
 $(B)tests/$(1).t: $(B)tests/$(1).o $(B)tests/tap.o $(B)lib/libfcap.a
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ $(2) $$(LIBS_CAP)
@@ -19,6 +20,7 @@ $(eval $(call add_test,root_libcap,))
 # fsck-check's rules and baselines on values the host kernel refuses,
 # linked with the scanner's own objects.
 TEST_BINS += $(B)tests/rules-test.t
+PROGS += $(B)tests/rules-test.t
 $(B)tests/rules-test.t: $(addprefix $(B),tests/rules-test.o \
 		fsck-check/rules.o fsck-check/baseline.o tests/tap.o) \
 		$(B)lib/libfcap.a

@@ -38,9 +38,11 @@ $(B)tests/vm/nop: $(B)tests/vm/nop.o
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
 
 .PHONY: vm-bins
-vm-bins: $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed \
+VM_BINS := $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed \
 	$(B)tests/vm/offline $(B)tests/vm/policy $(B)tests/vm/benchexec \
 	$(B)tests/vm/nop
+PROGS += $(VM_BINS)
+vm-bins: $(VM_BINS)
 
 check-prepare-vm::
 	$(Q)$(MAKE) --no-print-directory B=$(VMB) STATIC=1 vm-bins all \
