@@ -10,9 +10,10 @@
 #   make install / uninstall / clean
 #
 # Each part adds itself through its own */module.mk fragment: it appends to
-# TOOLS (via add_tool), PROGS (every program it links; add_tool and
-# tests/module.mk's add_test do it for theirs), HOST_SUITES, VM_SUITES,
-# LINT_C, MAN8, INSTALL_EXTRA.
+# TOOLS (via add_tool), PROGS (every program it links) and OBJS (every
+# object it compiles; add_tool and tests/module.mk's add_test do both for
+# theirs), HOST_SUITES, VM_SUITES, LINT_C, MAN8, INSTALL_EXTRA.  The
+# dependency files read are those of OBJS.
 # Builds land beside the sources by default; B=build/san/ (with SAN=1) and
 # B=build/static/ (with STATIC=1) put them elsewhere.
 
@@ -62,9 +63,11 @@ all:
 # $(call add_tool,NAME,OBJS,LIBS) -> $(B)NAME/NAME from $(B)OBJS + libfcap
 TOOLS :=
 PROGS :=
+OBJS :=
 define add_tool
 TOOLS += $(B)$(1)/$(1)
 PROGS += $(B)$(1)/$(1)
+OBJS += $(addprefix $(B),$(2))
 $(B)$(1)/$(1): $(addprefix $(B),$(2)) $(B)lib/libfcap.a
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ $(3) $$(LIBS_CAP)
@@ -97,7 +100,9 @@ include tests/module.mk
 
 all: $(B)lib/libfcap.a $(TOOLS)
 
--include $(shell find $(TOP)/$(B) -name '*.d' 2>/dev/null | grep -v /build/kernel/ | grep -v linux-source)
+# The dependency files (-MMD) of the objects the fragments declare, for
+# this $(B); those not written yet are no makefiles to remake.
+-include $(wildcard $(sort $(OBJS:.o=.d)))
 
 # ---- tests -------------------------------------------------------------
 
@@ -171,3 +176,6 @@ clean:
 
 print-tools:
 	@echo $(TOOLS)
+
+print-objs:
+	@echo $(sort $(OBJS))

@@ -11,6 +11,7 @@
 
 # The floor probe lands under build/ (ignored by git, never installed).
 FLOOR_PROBE := build/bench-scan/floor-probe
+OBJS += $(B)bench/floor-probe.o
 $(FLOOR_PROBE): $(B)bench/floor-probe.o
 	$(quiet) LD $@
 	@mkdir -p $(dir $@)

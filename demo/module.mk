@@ -8,6 +8,7 @@
 
 DEMO_BINS := $(B)demo/oracle-sim $(B)demo/setxattr
 PROGS += $(DEMO_BINS)
+OBJS += $(addsuffix .o,$(DEMO_BINS))
 
 $(B)demo/oracle-sim: $(B)demo/oracle-sim.o
 	$(quiet) LD $@

@@ -7,6 +7,7 @@ TEST_BINS :=
 define add_test
 TEST_BINS += $(B)tests/$(1).t
 PROGS += $(B)tests/$(1).t
+OBJS += $(B)tests/$(1).o $(B)tests/tap.o
 $(B)tests/$(1).t: $(B)tests/$(1).o $(B)tests/tap.o $(B)lib/libfcap.a
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ $(2) $$(LIBS_CAP)
@@ -21,6 +22,7 @@ $(eval $(call add_test,root_libcap,))
 # linked with the scanner's own objects.
 TEST_BINS += $(B)tests/rules-test.t
 PROGS += $(B)tests/rules-test.t
+OBJS += $(B)tests/rules-test.o
 $(B)tests/rules-test.t: $(addprefix $(B),tests/rules-test.o \
 		fsck-check/rules.o fsck-check/baseline.o tests/tap.o) \
 		$(B)lib/libfcap.a

@@ -42,6 +42,7 @@ VM_BINS := $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed \
 	$(B)tests/vm/offline $(B)tests/vm/policy $(B)tests/vm/benchexec \
 	$(B)tests/vm/nop
 PROGS += $(VM_BINS)
+OBJS += $(addsuffix .o,$(VM_BINS)) $(B)tests/vm/guest.o $(B)tests/tap.o
 vm-bins: $(VM_BINS)
 
 check-prepare-vm::
