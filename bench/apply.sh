@@ -18,7 +18,7 @@
 #
 # Every file starts without a value.  The fast runs alternate $ROUNDS
 # times (default 7) and the setcap loop runs in $SETCAP_ROUNDS of them
-# (default 3); medians.  Targets (issue 4): >= 50x faster than the setcap
+# (default 3); medians.  Targets: >= 50x faster than the setcap
 # loop, <= 1.2x the raw loop.  On a shared machine the load is printed.
 # SETFCAP_BEFORE=path/to/another/setfcap adds it as a column (before and
 # after a change, in the same run).

@@ -12,7 +12,7 @@
 # a tenth of its size holding the same 2,000 values: memory must not grow
 # with the tree.  (What fsck-check keeps grows with the values, which it
 # sorts, links and judges: that is the list, not the tree.)
-# Targets (issue 6): >= 2.5x faster than getcap -r, <= 1.2x the 2-thread
+# Targets: >= 2.5x faster than getcap -r, <= 1.2x the 2-thread
 # floor, memory flat in the tree size.  Wall-clock times on a shared
 # 2-core machine are noisy: the load is printed with the results.
 # FSCK_CHECK_BEFORE=path/to/another/fsck-check adds it to every round

@@ -1,5 +1,5 @@
 # fuzz/: libFuzzer harnesses, their replay builds, and the robustness
-# suites (issue 9).  See doc/testing.md.
+# suites.  See doc/testing.md.
 #
 #   make fuzz [FUZZ_SECONDS=10] [FUZZ_HARNESSES="xattr text"]
 #                        build each harness with clang
