@@ -10,7 +10,10 @@
 #   make install / uninstall / clean
 #
 # Each part adds itself through its own */module.mk fragment: it appends to
-# TOOLS (via add_tool), HOST_SUITES, VM_SUITES, LINT_C, MAN8, INSTALL_EXTRA.
+# TOOLS (via add_tool), PROGS (every program it links) and OBJS (every
+# object it compiles; add_tool and tests/module.mk's add_test do both for
+# theirs), HOST_SUITES, VM_SUITES, LINT_C, MAN8, INSTALL_EXTRA.  The
+# dependency files read are those of OBJS.
 # Builds land beside the sources by default; B=build/san/ (with SAN=1) and
 # B=build/static/ (with STATIC=1) put them elsewhere.
 
@@ -59,8 +62,12 @@ all:
 
 # $(call add_tool,NAME,OBJS,LIBS) -> $(B)NAME/NAME from $(B)OBJS + libfcap
 TOOLS :=
+PROGS :=
+OBJS :=
 define add_tool
 TOOLS += $(B)$(1)/$(1)
+PROGS += $(B)$(1)/$(1)
+OBJS += $(addprefix $(B),$(2))
 $(B)$(1)/$(1): $(addprefix $(B),$(2)) $(B)lib/libfcap.a
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ $(3) $$(LIBS_CAP)
@@ -93,7 +100,9 @@ include tests/module.mk
 
 all: $(B)lib/libfcap.a $(TOOLS)
 
--include $(shell find $(TOP)/$(B) -name '*.d' 2>/dev/null | grep -v /build/kernel/ | grep -v linux-source)
+# The dependency files (-MMD) of the objects the fragments declare, for
+# this $(B); those not written yet are no makefiles to remake.
+-include $(wildcard $(sort $(OBJS:.o=.d)))
 
 # ---- tests -------------------------------------------------------------
 
@@ -156,10 +165,17 @@ $(CHECKPATCH):
 	$(Q)sh tests/deps.sh
 	$(Q)sh kernel/unpack.sh
 
+# Everything a build leaves in the source directories (objects of files
+# since moved or removed included) and everything under build/ but the
+# kernel trees (build/kernel, build/linux-source-6.12): minutes to remake.
+SRC_DIRS := lib setfcap getfcap fsck-check tests bench demo fuzz
 clean:
-	rm -f $(shell find lib setfcap getfcap fsck-check tests bench \
-		-name '*.o' -o -name '*.d' -o -name '*.a' 2>/dev/null) $(TOOLS)
-	rm -rf build/san build/static build/test build/bench-scan build/vm build/test-logs
+	rm -f $(shell find $(SRC_DIRS) -name '*.[oad]' -o -name '*.t' 2>/dev/null) \
+		$(sort $(patsubst $(B)%,%,$(PROGS)))
+	rm -rf $(filter-out build/kernel build/linux-source-6.12,$(wildcard build/*))
 
 print-tools:
 	@echo $(TOOLS)
+
+print-objs:
+	@echo $(sort $(OBJS))

@@ -7,6 +7,8 @@
 #   make demo-run    run only (everything already built)
 
 DEMO_BINS := $(B)demo/oracle-sim $(B)demo/setxattr
+PROGS += $(DEMO_BINS)
+OBJS += $(addsuffix .o,$(DEMO_BINS))
 
 $(B)demo/oracle-sim: $(B)demo/oracle-sim.o
 	$(quiet) LD $@

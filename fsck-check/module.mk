@@ -1,5 +1,5 @@
-# fsck-check/: the audit scanner for mounted trees (issue 6) and, with
-# --image, for ext2/3/4 images through libext2fs (issue 7).
+# fsck-check/: the audit scanner for mounted trees and, with --image, for
+# ext2/3/4 images through libext2fs.
 FSCK_CHECK_OBJS := fsck-check/fsck-check.o fsck-check/rules.o \
 	fsck-check/baseline.o fsck-check/output.o fsck-check/image.o
 $(eval $(call add_tool,fsck-check,$(FSCK_CHECK_OBJS),-lext2fs -lcom_err -lcrypto -lpthread))
@@ -13,15 +13,6 @@ $(B)fsck-check/image.o: ALL_CFLAGS += \
 LINT_C += $(wildcard fsck-check/*.c fsck-check/*.h)
 HOST_SUITES += tests/scan.sh tests/scan-image.sh
 MAN8 += doc/fsck-check.8
-
-# Unit test: rules and baselines on values the host kernel refuses.
-$(B)fsck-check/rules-test.t: $(addprefix $(B),fsck-check/rules-test.o \
-		fsck-check/rules.o fsck-check/baseline.o tests/tap.o) \
-		$(B)lib/libfcap.a
-	$(quiet) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lcrypto $(LIBS_CAP)
-test-bins: $(B)fsck-check/rules-test.t
-HOST_SUITES += $(SANB)fsck-check/rules-test.t
 
 # systemd units: a daily scan of / against /var/lib/fsck-check/baseline.
 SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
@@ -37,20 +28,3 @@ rm -f $(DESTDIR)$(SYSTEMDUNITDIR)/fsck-check.service \
 endef
 INSTALL_EXTRA += $(FSCK_CHECK_INSTALL)
 UNINSTALL_EXTRA += $(FSCK_CHECK_UNINSTALL)
-
-# make bench-scan: the audit-scan benchmark (not a test).
-# The probe lands under build/ (ignored by git, never installed).
-FLOOR_PROBE := build/bench-scan/floor-probe
-$(FLOOR_PROBE): $(B)fsck-check/floor-probe.o
-	$(quiet) LD $@
-	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lpthread
-.PHONY: bench-scan
-bench-scan: $(B)fsck-check/fsck-check $(FLOOR_PROBE)
-	$(Q)sh fsck-check/bench-scan.sh $(B)fsck-check/fsck-check $(FLOOR_PROBE)
-
-# make bench-image: the offline-scan benchmark (not a test), the same tree
-# as a 1 GiB ext4 image, fsck-check --image against e2fsck -fn.
-.PHONY: bench-image
-bench-image: $(B)fsck-check/fsck-check
-	$(Q)sh fsck-check/bench-image.sh $(B)fsck-check/fsck-check

@@ -1,5 +1,5 @@
 # fuzz/: libFuzzer harnesses, their replay builds, and the robustness
-# suites (issue 9).  See doc/testing.md.
+# suites.  See doc/testing.md.
 #
 #   make fuzz [FUZZ_SECONDS=10] [FUZZ_HARNESSES="xattr text"]
 #                        build each harness with clang
@@ -56,6 +56,8 @@ $(FUZZ_B)$(1): $(addprefix $(FUZZ_B),fuzz/$(1).o fuzz/memfile.o \
 	$$(Q)$$(FUZZ_CC) $$(FUZZ_SAN) -fsanitize=fuzzer -o $$@ $$^ \
 		$$(FUZZ_LIBS_$(1)) $$(LIBS_CAP)
 FUZZ_BINS += $(FUZZ_B)$(1)
+OBJS += $(addprefix $(FUZZ_B),fuzz/$(1).o fuzz/memfile.o \
+	$(FUZZ_OBJS_$(1)) $(LIB_OBJS))
 
 $(B)fuzz/$(1)-replay: $(addprefix $(B),fuzz/$(1).o fuzz/memfile.o \
 		fuzz/driver.o $(FUZZ_OBJS_$(1))) $(B)lib/libfcap.a
@@ -63,6 +65,9 @@ $(B)fuzz/$(1)-replay: $(addprefix $(B),fuzz/$(1).o fuzz/memfile.o \
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ \
 		$$(FUZZ_LIBS_$(1)) $$(LIBS_CAP)
 FUZZ_REPLAY += $(B)fuzz/$(1)-replay
+PROGS += $(B)fuzz/$(1)-replay
+OBJS += $(addprefix $(B),fuzz/$(1).o fuzz/memfile.o fuzz/driver.o \
+	$(FUZZ_OBJS_$(1)))
 endef
 FUZZ_BINS :=
 FUZZ_REPLAY :=
@@ -85,7 +90,6 @@ valgrind: all
 
 HOST_SUITES += tests/fuzz-regress.sh
 LINT_C += $(wildcard fuzz/*.c fuzz/*.h)
--include $(shell find $(TOP)/$(FUZZ_B) -name '*.d' 2>/dev/null)
 
 .PHONY: fuzz-clean
 fuzz-clean:

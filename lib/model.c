@@ -5,7 +5,8 @@
  * A pure function of the process, the file and the kernel: the rules of
  * bprm_fill_uid() (fs/exec.c) and cap_bprm_creds_from_file()
  * (security/commoncap.c) in Linux 6.12, plus the changes of the fcaps
- * series.  The kernel issue's guest suite checks it against both kernels.
+ * series.  The guest suites (tests/vm/model-*.sh) check it against both
+ * kernels.
  */
 #include <errno.h>
 #include <string.h>

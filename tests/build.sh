@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # build.sh: the Makefile's promises: quiet "  CC  lib/xattr.o" lines, V=1
-# full commands, CFLAGS honoured, install/uninstall into DESTDIR (tools,
+# full commands, CFLAGS honoured, every object built declared in OBJS
+# (whose dependency files make reads), install/uninstall into DESTDIR (tools,
 # man pages, bash completion, systemd units, docs, each tool's --version), and
 # deps.sh's message for a user who cannot install.
 set -u
@@ -10,7 +11,7 @@ top=${FCAPS_TOP:-$(pwd)}
 cd "$top" || exit 1
 n=0
 ok() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..15"
+echo "1..16"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 B=build/test/
@@ -22,6 +23,11 @@ grep -q "^  CC  ${B}lib/xattr.o$" "$tmp/quiet"
 ok $? "quiet output names the object: '  CC  ${B}lib/xattr.o'"
 ! grep -v -E '^  (CC|AR|LD)  ' "$tmp/quiet" | grep -q .
 ok $? "quiet output has nothing but CC/AR/LD lines"
+make --no-print-directory -s B=$B print-objs 2>/dev/null | tr ' ' '\n' |
+	sort >"$tmp/objs"
+undeclared=$(find "$B" -name '*.o' | sort | comm -13 "$tmp/objs" - | tr '\n' ' ')
+[ -s "$tmp/objs" ] && [ -z "$undeclared" ]
+ok $? "every object built is in OBJS, so its .d file is read${undeclared:+ (not: $undeclared)}"
 
 rm -f ${B}lib/xattr.o
 make --no-print-directory B=$B V=1 CFLAGS="-O1 -DFCAPS_CFLAGS_PROBE" \

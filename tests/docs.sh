@@ -6,7 +6,8 @@
 # that tool's man page; every kernel.fcaps sysctl and fcaps boot parameter
 # kernel.md names is defined by the kernel series; the admin guide's
 # excerpt of the example postinst is taken from doc/examples/postinst;
-# every fsck-check rule the guides name exists.  TAP.
+# every fsck-check rule the guides name exists; every link and path the
+# Markdown files give resolves inside the tree.  TAP.
 # shellcheck disable=SC2013,SC2016
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -22,8 +23,8 @@ if ! command -v man >/dev/null || ! command -v col >/dev/null; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-docs="README.md doc/admin-guide.md doc/kernel.md"
-echo "1..6"
+docs="README.md doc/admin-guide.md doc/kernel.md doc/design.md"
+echo "1..7"
 
 # 1: options.  A tool's name followed, on the same line, by --words.
 for t in setfcap getfcap fsck-check; do
@@ -96,3 +97,22 @@ cat $docs | tr -s '\n ' '  ' |
 bad=$(comm -23 "$tmp/named" "$tmp/rules" | tr '\n' ' ')
 [ -s "$tmp/named" ] && [ -z "$bad" ]
 ok $? "the fsck-check rules the guides name exist ($(wc -l <"$tmp/named") named)${bad:+ (unknown: $bad)}"
+
+# 7: links.  Every relative Markdown link, and every backquoted path
+# starting "../", in the Markdown files names a file inside the tree.
+root=$(pwd -P)
+bad=
+for md in $(git ls-files '*.md' 2>/dev/null || ls README.md doc/*.md); do
+	d=$(dirname "$md")
+	for l in $(grep -o -E '\]\([^)#[:space:]]+' "$md" | sed 's/^](//'; \
+		grep -o -E '`\.\./[^`[:space:]]+`' "$md" | tr -d '`'); do
+		case $l in *://*|mailto:*) continue ;; esac
+		f=$(cd "$d" 2>/dev/null && realpath -m "$l")
+		case $f in
+		"$root"/*) [ -e "$f" ] || bad="$bad $md:$l" ;;
+		*) bad="$bad $md:$l" ;;
+		esac
+	done
+done
+[ -z "$bad" ]
+ok $? "every link in the Markdown files resolves inside the tree${bad:+ (broken:$bad)}"

@@ -5,8 +5,9 @@
 # builds of the harnesses (build/san/fuzz/NAME-replay, driver.c in place
 # of libFuzzer): the seed corpora fuzz/corpus/NAME and the inputs that
 # once broke something, tests/fuzz-regress/NAME.  No fuzzing happens
-# here; `make fuzz` does that.  A regression file is an input the harness
-# must now get through: each was a crash or a broken invariant, fixed.
+# here; `make fuzz` does that.  A regression file is an input that made
+# a harness crash or broke an invariant before its fix: the harness must
+# get through it.
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 san=${FCAPS_SAN:-$top/build/san}

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * model.c - the execve model, one case per rule of DESIGN.md.
+ * model.c - the execve model, one case per rule of doc/design.md.
  */
 #include <errno.h>
 #include <string.h>

@@ -6,6 +6,8 @@
 TEST_BINS :=
 define add_test
 TEST_BINS += $(B)tests/$(1).t
+PROGS += $(B)tests/$(1).t
+OBJS += $(B)tests/$(1).o $(B)tests/tap.o
 $(B)tests/$(1).t: $(B)tests/$(1).o $(B)tests/tap.o $(B)lib/libfcap.a
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ $(2) $$(LIBS_CAP)
@@ -22,9 +24,24 @@ $(B)tests/capxattr: $(B)tests/capxattr.o
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
 TEST_BINS += $(B)tests/capxattr
+PROGS += $(B)tests/capxattr
+OBJS += $(B)tests/capxattr.o
+
+# fsck-check's rules and baselines on values the host kernel refuses,
+# linked with the scanner's own objects.
+TEST_BINS += $(B)tests/rules-test.t
+PROGS += $(B)tests/rules-test.t
+OBJS += $(B)tests/rules-test.o
+$(B)tests/rules-test.t: $(addprefix $(B),tests/rules-test.o \
+		fsck-check/rules.o fsck-check/baseline.o tests/tap.o) \
+		$(B)lib/libfcap.a
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lcrypto $(LIBS_CAP)
+$(B)tests/rules-test.o: ALL_CFLAGS += -I$(TOP)/fsck-check
 
 test-bins: $(TEST_BINS)
 
 HOST_SUITES += tests/build.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
-	$(SANB)tests/model.t $(SANB)tests/root_libcap.t tests/planted.sh
+	$(SANB)tests/model.t $(SANB)tests/root_libcap.t \
+	$(SANB)tests/rules-test.t tests/planted.sh
 LINT_C += $(wildcard tests/*.c tests/*.h)

@@ -37,14 +37,13 @@ $(B)tests/vm/nop: $(B)tests/vm/nop.o
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
 
-.PHONY: vm-bins bench-exec
-vm-bins: $(B)tests/capxattr $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed \
+.PHONY: vm-bins
+VM_BINS := $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed \
 	$(B)tests/vm/offline $(B)tests/vm/policy $(B)tests/vm/benchexec \
 	$(B)tests/vm/nop
-
-# Not a test: exec rate, stock vs patched (and a non-default policy).
-bench-exec: check-prepare-vm
-	$(Q)sh bench/exec.sh
+PROGS += $(VM_BINS)
+OBJS += $(addsuffix .o,$(VM_BINS)) $(B)tests/vm/guest.o $(B)tests/tap.o
+vm-bins: $(VM_BINS) $(B)tests/capxattr
 
 check-prepare-vm::
 	$(Q)$(MAKE) --no-print-directory B=$(VMB) STATIC=1 vm-bins all \

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 
 #include "entry.h"
-#include "../tests/tap.h"
+#include "tap.h"
 
 static struct rules_config cfg;
 static char p_t[] = "/usr/bin/t", p_perl[] = "/usr/bin/perl5.36";

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# bench-image.sh FSCK-CHECK: the offline-scan benchmark (not a test).  The
-# bench-scan tree (200,000 names, 2,000 values; bench-tree.sh) as a 1 GiB
+# bench/image.sh FSCK-CHECK: the offline-scan benchmark (not a test).  The
+# bench-scan tree (200,000 names, 2,000 values; bench/tree.sh) as a 1 GiB
 # ext4 image made by mke2fs -d (kept as $BENCH_IMAGE, default
 # /tmp/fcaps-bench-scan.img, between runs); fsck-check --image --list
 # against e2fsck -fn on the same image, alternated for $ROUNDS rounds;
@@ -13,7 +13,7 @@ dir=${BENCH_SCAN_DIR:-/tmp/fcaps-bench-scan}
 img=${BENCH_IMAGE:-/tmp/fcaps-bench-scan.img}
 rounds=${ROUNDS:-7}
 
-sh "$(dirname "$0")/bench-tree.sh" "$dir"
+sh "$(dirname "$0")/tree.sh" "$dir"
 if [ ! -f "$img" ] || [ "$dir/.complete" -nt "$img" ]; then
 	echo "generating $img (1 GiB ext4, mke2fs -d)..."
 	rm -f "$img"

@@ -1,10 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# bench-scan.sh FSCK-CHECK FLOOR-PROBE: the audit-scan benchmark (not a
+# bench/scan.sh FSCK-CHECK FLOOR-PROBE: the audit-scan benchmark (not a
 # test).  A generated tree of 200,000 names with 2,000 capability values
 # (kept in $BENCH_SCAN_DIR, default /tmp/fcaps-bench-scan, between runs;
-# bench-tree.sh); fsck-check --list against getcap -r and the floor probe
+# bench/tree.sh); fsck-check --list against getcap -r and the floor probe
 # (floor-probe.c: the same calls fsck-check makes, nothing else) on 1 and
 # 2 threads, and the naive floor (lgetxattr on every full path, 2
 # threads), alternated for $ROUNDS rounds; medians, ratios, and whether
@@ -12,7 +12,7 @@
 # a tenth of its size holding the same 2,000 values: memory must not grow
 # with the tree.  (What fsck-check keeps grows with the values, which it
 # sorts, links and judges: that is the list, not the tree.)
-# Targets (issue 6): >= 2.5x faster than getcap -r, <= 1.2x the 2-thread
+# Targets: >= 2.5x faster than getcap -r, <= 1.2x the 2-thread
 # floor, memory flat in the tree size.  Wall-clock times on a shared
 # 2-core machine are noisy: the load is printed with the results.
 # FSCK_CHECK_BEFORE=path/to/another/fsck-check adds it to every round
@@ -25,8 +25,8 @@ small=$dir-small-2k
 rounds=${ROUNDS:-7}
 
 here=$(dirname "$0")
-sh "$here/bench-tree.sh" "$dir"
-sh "$here/bench-tree.sh" "$small" 4 10
+sh "$here/tree.sh" "$dir"
+sh "$here/tree.sh" "$small" 4 10
 
 now() { date +%s.%N; }
 run() {	# run NAME CMD...: append the seconds to $tmp/NAME

@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# bench-tree.sh DIR [TOP [VALUES]]: the audit-scan benchmark tree, made
+# bench/tree.sh DIR [TOP [VALUES]]: the audit-scan benchmark tree, made
 # once and kept (DIR/.complete marks it whole): TOP (default 40) x 50
 # directories of 100 files each, 200,000 names by default, the first
 # VALUES (default 1) files of every directory (2,000 in all by default)
-# with cap_net_raw+ep.  Shared by bench-scan.sh (which also makes a tenth
+# with cap_net_raw+ep.  Shared by bench/scan.sh (which also makes a tenth
 # of it with the same 2,000 values, TOP 4 and VALUES 10, to show memory
-# does not grow with the tree) and bench-image.sh.
+# does not grow with the tree) and bench/image.sh.
 set -eu
 dir=$1
 top=${2:-40}

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# bench-apply.sh [N]: apply an N-entry manifest (default 10000) and compare
+# bench/apply.sh [N]: apply an N-entry manifest (default 10000) and compare
 # (a benchmark, not a test; it exits 0 whenever it could run):
 #
 #   setfcap --manifest   the tool
@@ -18,7 +18,7 @@
 #
 # Every file starts without a value.  The fast runs alternate $ROUNDS
 # times (default 7) and the setcap loop runs in $SETCAP_ROUNDS of them
-# (default 3); medians.  Targets (issue 4): >= 50x faster than the setcap
+# (default 3); medians.  Targets: >= 50x faster than the setcap
 # loop, <= 1.2x the raw loop.  On a shared machine the load is printed.
 # SETFCAP_BEFORE=path/to/another/setfcap adds it as a column (before and
 # after a change, in the same run).

@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# bench/: benchmarks, never run by make check (bench/README.md).
+#
+#   make bench-scan      fsck-check --list vs getcap -r vs the floor probe
+#   make bench-image     fsck-check --image vs e2fsck -fn
+#   make bench-apply     setfcap --manifest vs setcap [BENCH_N=10000]
+#   make bench-exec      exec rate in the guest, stock vs patched
+
+.PHONY: bench-scan bench-image bench-apply bench-exec
+
+# The floor probe lands under build/ (ignored by git, never installed).
+FLOOR_PROBE := build/bench-scan/floor-probe
+OBJS += $(B)bench/floor-probe.o
+$(FLOOR_PROBE): $(B)bench/floor-probe.o
+	$(quiet) LD $@
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lpthread
+
+bench-scan: $(B)fsck-check/fsck-check $(FLOOR_PROBE)
+	$(Q)sh bench/scan.sh $(B)fsck-check/fsck-check $(FLOOR_PROBE)
+
+# The same tree as a 1 GiB ext4 image.
+bench-image: $(B)fsck-check/fsck-check
+	$(Q)sh bench/image.sh $(B)fsck-check/fsck-check
+
+BENCH_N ?= 10000
+bench-apply: setfcap/setfcap
+	$(Q)sh bench/apply.sh $(BENCH_N)
+
+bench-exec: check-prepare-vm
+	$(Q)sh bench/exec.sh
+
+LINT_C += bench/floor-probe.c
