@@ -8,9 +8,8 @@
 # deps.sh's message for a user who cannot install.
 set -u
 top=${FCAPS_TOP:-$(pwd)}
+. "$top/tests/tap.sh"
 cd "$top" || exit 1
-n=0
-ok() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 echo "1..16"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -18,33 +17,33 @@ B=build/test/
 rm -rf "$B"
 
 make --no-print-directory B=$B all >"$tmp/quiet" 2>&1
-ok $? "make all (B=$B) builds"
+ok_rc $? "make all (B=$B) builds"
 grep -q "^  CC  ${B}lib/xattr.o$" "$tmp/quiet"
-ok $? "quiet output names the object: '  CC  ${B}lib/xattr.o'"
+ok_rc $? "quiet output names the object: '  CC  ${B}lib/xattr.o'"
 ! grep -v -E '^  (CC|AR|LD)  ' "$tmp/quiet" | grep -q .
-ok $? "quiet output has nothing but CC/AR/LD lines"
+ok_rc $? "quiet output has nothing but CC/AR/LD lines"
 make --no-print-directory -s B=$B print-objs 2>/dev/null | tr ' ' '\n' |
 	sort >"$tmp/objs"
 undeclared=$(find "$B" -name '*.o' | sort | comm -13 "$tmp/objs" - | tr '\n' ' ')
 [ -s "$tmp/objs" ] && [ -z "$undeclared" ]
-ok $? "every object built is in OBJS, so its .d file is read${undeclared:+ (not: $undeclared)}"
+ok_rc $? "every object built is in OBJS, so its .d file is read${undeclared:+ (not: $undeclared)}"
 
 rm -f ${B}lib/xattr.o
 make --no-print-directory B=$B V=1 CFLAGS="-O1 -DFCAPS_CFLAGS_PROBE" \
 	${B}lib/xattr.o >"$tmp/loud" 2>&1
 grep -q -- "-DFCAPS_CFLAGS_PROBE.*-c -o ${B}lib/xattr.o lib/xattr.c" "$tmp/loud"
-ok $? "V=1 prints the full command, with CFLAGS honoured"
+ok_rc $? "V=1 prints the full command, with CFLAGS honoured"
 
 make --no-print-directory B=$B DESTDIR="$tmp/root" PREFIX=/usr install \
 	>"$tmp/inst" 2>&1
-ok $? "make install into DESTDIR"
+ok_rc $? "make install into DESTDIR"
 tools=$(make --no-print-directory -s B=$B print-tools 2>/dev/null)
 missing=0
 for t in $tools; do
 	[ -x "$tmp/root/usr/sbin/$(basename "$t")" ] || missing=1
 done
 [ -n "$tools" ] && [ $missing -eq 0 ]
-ok $? "every tool installed under DESTDIR/usr/sbin ($(echo $tools | wc -w))"
+ok_rc $? "every tool installed under DESTDIR/usr/sbin ($(echo $tools | wc -w))"
 ver=$(sed -n 's/^#define FCAPS_VERSION[[:space:]]*"\(.*\)"$/\1/p' lib/version.h)
 bad=
 for t in $tools; do
@@ -53,7 +52,7 @@ for t in $tools; do
 	[ "$got" = "$t (fcaps) $ver" ] || bad="$bad $t:'$got'"
 done
 [ -n "$ver" ] && [ -z "$bad" ]
-ok $? "each installed tool's --version says '<tool> (fcaps) $ver'$bad"
+ok_rc $? "each installed tool's --version says '<tool> (fcaps) $ver'$bad"
 missing=
 for t in $tools; do
 	m=$tmp/root/usr/share/man/man8/$(basename "$t").8
@@ -61,23 +60,23 @@ for t in $tools; do
 		missing="$missing $(basename "$t").8"
 done
 [ -z "$missing" ]
-ok $? "a man page that renders under DESTDIR/usr/share/man/man8 for every tool$missing"
+ok_rc $? "a man page that renders under DESTDIR/usr/share/man/man8 for every tool$missing"
 missing=
 for t in $tools; do
 	f=$tmp/root/usr/share/bash-completion/completions/$(basename "$t")
 	[ -f "$f" ] || missing="$missing $(basename "$t")"
 done
 [ -z "$missing" ]
-ok $? "bash completion installed for every tool$missing"
+ok_rc $? "bash completion installed for every tool$missing"
 bash -c ". $tmp/root/usr/share/bash-completion/completions/fsck-check
 	COMP_WORDS=(fsck-check --fail); COMP_CWORD=1; _fsck_check
 	[ \"\${COMPREPLY[*]}\" = --fail-on ]" 2>/dev/null
-ok $? "fsck-check completion completes --fail to --fail-on"
+ok_rc $? "fsck-check completion completes --fail to --fail-on"
 for d in admin-guide.md kernel.md examples/postinst; do
 	[ -f "$tmp/root/usr/share/doc/fcaps/$d" ] || missing="$missing $d"
 done
 [ -z "$missing" ]
-ok $? "the guides and the example postinst under DESTDIR/usr/share/doc/fcaps$missing"
+ok_rc $? "the guides and the example postinst under DESTDIR/usr/share/doc/fcaps$missing"
 missing=
 for u in fsck-check.service fsck-check.timer; do
 	[ -f "$tmp/root/usr/lib/systemd/system/$u" ] || missing="$missing $u"
@@ -86,12 +85,12 @@ grep -q '^ExecStart=/usr/sbin/fsck-check ' \
 	"$tmp/root/usr/lib/systemd/system/fsck-check.service" 2>/dev/null ||
 	missing="$missing ExecStart"
 [ -z "$missing" ]
-ok $? "systemd units installed, ExecStart under SBINDIR$missing"
+ok_rc $? "systemd units installed, ExecStart under SBINDIR$missing"
 make --no-print-directory B=$B DESTDIR="$tmp/root" PREFIX=/usr uninstall \
 	>"$tmp/uninst" 2>&1
 left=$(find "$tmp/root" -type f | wc -l)
 [ "$left" -eq 0 ]
-ok $? "make uninstall removes every installed file ($left left)"
+ok_rc $? "make uninstall removes every installed file ($left left)"
 
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 	chmod 755 "$tmp"
@@ -99,9 +98,9 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 		--regid=65534 --clear-groups sh tests/deps.sh >"$tmp/deps" 2>&1
 	rc=$?
 	[ $rc -ne 0 ]
-	ok $? "deps.sh as a user with a package missing fails (exit $rc)"
+	ok_rc $? "deps.sh as a user with a package missing fails (exit $rc)"
 	grep -q "apt-get install -y --no-install-recommends.* fcaps-no-such-package" "$tmp/deps"
-	ok $? "deps.sh prints the exact apt-get line"
+	ok_rc $? "deps.sh prints the exact apt-get line"
 else
 	echo "ok $((n + 1)) # SKIP needs root and setpriv to drop to a user"
 	echo "ok $((n + 2)) # SKIP needs root and setpriv to drop to a user"

@@ -11,12 +11,8 @@
 # shellcheck disable=SC2013,SC2016
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$top/tests/tap.sh"
 cd "$top" || exit 1
-n=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
 if ! command -v man >/dev/null || ! command -v col >/dev/null; then
 	echo "1..0 # SKIP man or col not installed"
 	exit 0
@@ -42,7 +38,7 @@ grep -h -o -E '(setfcap|getfcap|fsck-check)( +[^ `|;)]+)+' $docs |
 		done
 	done | sort -u >"$tmp/bad-opts"
 [ ! -s "$tmp/bad-opts" ]
-ok $? "every option the docs give a tool is in its man page$(tr '\n' ',' <"$tmp/bad-opts" | sed 's/^./ (missing: &/; s/,$/)/')"
+ok_rc $? "every option the docs give a tool is in its man page$(tr '\n' ',' <"$tmp/bad-opts" | sed 's/^./ (missing: &/; s/,$/)/')"
 
 # 2, 3: the kernel interface named in kernel.md is the series'.
 cat kernel/patches/*.patch >"$tmp/series"
@@ -57,18 +53,18 @@ for s in $(sed -n '/^| sysctl |/,/^$/p' doc/kernel.md |
 		missing="$missing $s"
 done
 [ -z "$missing" ]
-ok $? "every sysctl kernel.md names has an ABI entry in the series${missing:+ (missing:$missing)}"
+ok_rc $? "every sysctl kernel.md names has an ABI entry in the series${missing:+ (missing:$missing)}"
 
 missing=
 for p in $(grep -o -E '\bfcaps(\.[a-z]+)?=' doc/kernel.md | sort -u); do
 	grep -q "^+	$p" "$tmp/series" || missing="$missing $p"
 done
 [ -z "$missing" ]
-ok $? "every boot parameter kernel.md names is in the series' kernel-parameters.txt${missing:+ (missing:$missing)}"
+ok_rc $? "every boot parameter kernel.md names is in the series' kernel-parameters.txt${missing:+ (missing:$missing)}"
 
 grep -q '^CONFIG_SECURITY_FILE_CAPABILITIES=' kernel/config/fcaps.config &&
 	grep -q '^+config SECURITY_FILE_CAPABILITIES$' "$tmp/series"
-ok $? "CONFIG_SECURITY_FILE_CAPABILITIES is the series' symbol"
+ok_rc $? "CONFIG_SECURITY_FILE_CAPABILITIES is the series' symbol"
 
 # 5: each line of the guide's postinst excerpt is in the example (the
 # "..." line and one-line comments shortened for the guide aside).
@@ -83,7 +79,7 @@ while IFS= read -r line; do
 	}
 done <"$tmp/excerpt"
 [ -s "$tmp/excerpt" ] && [ $missing -eq 0 ]
-ok $? "the admin guide's postinst excerpt comes from doc/examples/postinst ($(wc -l <"$tmp/excerpt") lines)"
+ok_rc $? "the admin guide's postinst excerpt comes from doc/examples/postinst ($(wc -l <"$tmp/excerpt") lines)"
 
 # 6: rules.  Backquoted words the guides put where a rule goes -- in
 # parentheses, or before "rule"/"finding" -- must be fsck-check rules.
@@ -96,7 +92,7 @@ cat $docs | tr -s '\n ' '  ' |
 	grep -o -E '`[a-z0-9-]+`' | tr -d '`' | sort -u >"$tmp/named"
 bad=$(comm -23 "$tmp/named" "$tmp/rules" | tr '\n' ' ')
 [ -s "$tmp/named" ] && [ -z "$bad" ]
-ok $? "the fsck-check rules the guides name exist ($(wc -l <"$tmp/named") named)${bad:+ (unknown: $bad)}"
+ok_rc $? "the fsck-check rules the guides name exist ($(wc -l <"$tmp/named") named)${bad:+ (unknown: $bad)}"
 
 # 7: links.  Every relative Markdown link, and every backquoted path
 # starting "../", in the Markdown files names a file inside the tree.
@@ -115,4 +111,4 @@ for md in $(git ls-files '*.md' 2>/dev/null || ls README.md doc/*.md); do
 	done
 done
 [ -z "$bad" ]
-ok $? "every link in the Markdown files resolves inside the tree${bad:+ (broken:$bad)}"
+ok_rc $? "every link in the Markdown files resolves inside the tree${bad:+ (broken:$bad)}"
