@@ -111,15 +111,15 @@ done <texts
 # rootid: setcap -n writes the same v3 bytes
 rm -f x y
 touch x y
-"$SETCAP" -n 1234 cap_kill,cap_chown=ep x >/dev/null 2>&1
-"$SETF" -n 1234 cap_kill,cap_chown=ep y >/dev/null 2>&1
+setup "setcap -n 1234 x" "$SETCAP" -n 1234 cap_kill,cap_chown=ep x
+setup "setfcap -n 1234 y" "$SETF" -n 1234 cap_kill,cap_chown=ep y
 check "-n 1234 writes the bytes setcap writes" [ "$(xhex x)" = "$(xhex y)" ]
 check "getcap -n and getfcap agree on a v3 value" \
 	[ "$("$GETCAP" -n x)" = "$("$GETF" x)" ]
 # -v output and status, matching and differing
 rm -f x
 touch x
-"$SETCAP" cap_kill+ep x
+setup "setcap cap_kill+ep x" "$SETCAP" cap_kill+ep x
 for t in cap_kill+ep cap_kill+p cap_chown+ep; do
 	o1=$("$SETCAP" -v "$t" x 2>/dev/null); r1=$?
 	o2=$("$SETF" -v "$t" x 2>/dev/null); r2=$?
@@ -133,7 +133,8 @@ for f in a b c d/x d/y d/e/z; do : >tree/$f; done
 ln -s a tree/l
 ln tree/a tree/d/hard
 mkfifo tree/fifo
-"$SETCAP" cap_kill+ep tree/a cap_chown=i tree/d/y "=" tree/d/e/z
+setup "setcap on tree/a, tree/d/y, tree/d/e/z" \
+	"$SETCAP" cap_kill+ep tree/a cap_chown=i tree/d/y "=" tree/d/e/z
 "$GETCAP" -rv tree >g1 2>&1
 "$GETF" -rv tree >g2 2>&1
 check "getcap -rv and getfcap -rv agree line for line" cmp -s g1 g2
@@ -143,7 +144,8 @@ check "getcap -r and getfcap -r agree line for line" cmp -s g1 g2
 # -r with and without a value, and text from stdin
 rm -f x y
 touch x y
-"$SETCAP" cap_kill+p x; "$SETF" cap_kill+p y
+setup "setcap cap_kill+p x" "$SETCAP" cap_kill+p x
+setup "setfcap cap_kill+p y" "$SETF" cap_kill+p y
 "$SETCAP" -r x; r1=$?
 "$SETF" -r y; r2=$?
 check "-r on a file with a value: both succeed" [ "$r1$r2" = 00 ]
