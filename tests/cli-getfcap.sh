@@ -152,29 +152,29 @@ echo 1 >fake/sys/kernel/fcaps/enabled
 echo 0000000000000020 >fake/sys/kernel/fcaps/mask
 echo 0 >fake/sys/kernel/fcaps/lockdown
 rc_is 0 "--explain under a fake fcaps policy" \
-	env FCAPS_PROC_ROOT="$tmp/fake" "$GETF" --explain --user nobody t/run
+	env FCAPS_PROC_ROOT="$PWD/fake" "$GETF" --explain --user nobody t/run
 check "the models line names the fcaps policy" \
-	grep -qx "  models: *Linux 6.12 with the fcaps series, policy enabled=1 mask=0000000000000020 ($tmp/fake/sys/kernel/fcaps)" out
+	grep -qx "  models: *Linux 6.12 with the fcaps series, policy enabled=1 mask=0000000000000020 ($PWD/fake/sys/kernel/fcaps)" out
 check "a capability outside the mask is not granted" \
 	grep -qx '  permitted: *cap_kill' out
 check "and the mask is the reason" \
 	grep -q '^  cap_net_raw .*--: in the file, but not in kernel.fcaps.mask' out
 echo 0 >fake/sys/kernel/fcaps/enabled
 rc_is 0 "--explain with file capabilities switched off" \
-	env FCAPS_PROC_ROOT="$tmp/fake" "$GETF" --explain --user nobody t/run
+	env FCAPS_PROC_ROOT="$PWD/fake" "$GETF" --explain --user nobody t/run
 check "nothing granted" grep -qx '  permitted: *(none)' out
 check "and the policy is the reason" \
 	grep -q '^  cap_kill .*--: .*switched off (kernel.fcaps.enabled=0)' out
 echo 1 >fake/sys/kernel/fcaps/enabled
 echo junk >fake/sys/kernel/fcaps/mask
 rc_is 1 "--explain with an unreadable policy fails" \
-	env FCAPS_PROC_ROOT="$tmp/fake" "$GETF" --explain --user nobody t/run
+	env FCAPS_PROC_ROOT="$PWD/fake" "$GETF" --explain --user nobody t/run
 check "and says so, with the file and the policy directory" \
-	grep -qx "getfcap: t/run: cannot read the file capability policy in $tmp/fake/sys/kernel/fcaps: Invalid argument" errs
+	grep -qx "getfcap: t/run: cannot read the file capability policy in $PWD/fake/sys/kernel/fcaps: Invalid argument" errs
 mkdir nofcaps
 rc_is 0 "--explain where FCAPS_PROC_ROOT has no fcaps policy" \
-	env FCAPS_PROC_ROOT="$tmp/nofcaps" "$GETF" --explain --user nobody t/run
+	env FCAPS_PROC_ROOT="$PWD/nofcaps" "$GETF" --explain --user nobody t/run
 check "models mainline, and grants both" sh -c \
-	"grep -qx '  models: *mainline Linux 6.12 (no $tmp/nofcaps/sys/kernel/fcaps)' out &&
+	"grep -qx '  models: *mainline Linux 6.12 (no $PWD/nofcaps/sys/kernel/fcaps)' out &&
 	grep -qx '  permitted: *cap_kill,cap_net_raw' out"
 done_testing
