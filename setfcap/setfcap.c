@@ -9,9 +9,10 @@
  * Command-line compatible with libcap's setcap: CAPS FILE pairs, where CAPS
  * is a cap_from_text(3) text, "-r" (remove) or "-" (read the text from
  * standard input); -q, -v, -n, -f and --fallback-setuid may appear before
- * any pair and apply to the pairs after them.  Unlike setcap, every operand is parsed and every
- * file opened and checked before anything is written, and a failed write
- * puts back the files already changed in this run.
+ * any pair and apply to the pairs after them.  Unlike setcap, every
+ * operand is parsed and every file opened and checked before anything is
+ * written, and a failed write puts back the files already changed in this
+ * run.
  */
 #include <err.h>
 #include <errno.h>
