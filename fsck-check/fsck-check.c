@@ -92,6 +92,28 @@ static void usage(FILE *f)
 		"                  [--policy file] [--deny caps] [--dangerous caps]\n"
 		"                  [--baseline file] [--save-baseline file]\n"
 		"                  [--image file [--offset bytes] [--force]] [path ...]\n");
+	if (f != stdout)
+		return;
+	fprintf(f,
+		"\n"
+		"  path                  a tree to audit (default /)\n"
+		"  -h, --help            this message\n"
+		"  -j, --jobs jobs       scanning threads (default: one per online CPU)\n"
+		"  -q, --quiet           only findings at or above --fail-on, no summary\n"
+		"  -x, --cross-mounts    descend into other mounted file systems\n"
+		"  --json                one JSON object per line\n"
+		"  --list                getcap -r style inventory: \"path caps\" lines\n"
+		"  --fail-on severity    lowest severity that makes the exit status 4:\n"
+		"                        info, warning (default) or error\n"
+		"  --policy file         allow-list of \"path-or-glob caps\" lines\n"
+		"  --deny caps           capabilities that may never appear\n"
+		"  --dangerous caps      replace the list of root-equivalent capabilities\n"
+		"  --save-baseline file  write a baseline of this scan to file\n"
+		"  --baseline file       report what changed since the baseline in file\n"
+		"  --image file          audit the ext2/3/4 file system in file, offline\n"
+		"  --offset bytes        with --image: where in file the file system starts\n"
+		"  --force               with --image: even one mounted read-write\n"
+		"  --version             print the fcaps version\n");
 }
 
 /* File systems that never hold file capabilities worth auditing. */

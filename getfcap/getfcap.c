@@ -44,6 +44,13 @@ static int status;
 static dev_t *special;		/* devices of proc, sysfs, devtmpfs mounts */
 static size_t nspecial;
 
+/* The kernel --explain models, and the policy it runs (load_policy()). */
+static enum fcap_kernel model_kernel = FCAP_KERNEL_MAINLINE;
+static struct fcap_policy policy;
+static char *policy_dir;
+static char *policy_error;	/* the policy could not be read: */
+static int policy_errno;	/* what went wrong */
+
 static void usage(FILE *f, int code)
 {
 	fprintf(f,
@@ -354,6 +361,13 @@ static const char *why_cap(uint64_t bit, const struct fcap_proc *p,
 	uint64_t fp = f->has_xattr ? f->xattr.permitted : 0;
 	uint64_t fi = f->has_xattr ? f->xattr.inheritable : 0;
 
+	if (!(x->cap_prm & bit) && model_kernel == FCAP_KERNEL_FCAPS &&
+	    f->has_xattr && ((fp | fi) & bit)) {
+		if (!policy.enabled)
+			return "in the file, but file capabilities are switched off (kernel.fcaps.enabled=0)";
+		if (!(policy.mask & bit))
+			return "in the file, but not in kernel.fcaps.mask";
+	}
 	if (x->cap_prm & bit) {
 		if (x->cap_amb & bit)
 			return "ambient (pA), kept: the file has no capabilities";
@@ -413,7 +427,6 @@ static void do_explain(const char *path, const char *user)
 {
 	struct fcap_proc proc;
 	struct fcap_file file;
-	struct fcap_policy pol;
 	struct fcap_exec x;
 	struct statvfs sv;
 	struct stat st;
@@ -422,6 +435,10 @@ static void do_explain(const char *path, const char *user)
 	unsigned int c;
 	ssize_t n;
 
+	if (policy_error) {
+		report_error(path, policy_error, policy_errno);
+		return;
+	}
 	if (user) {
 		uint32_t uid, gid;
 
@@ -456,10 +473,15 @@ static void do_explain(const char *path, const char *user)
 		report_error(path, "cannot read capabilities", errno);
 		return;
 	}
-	fcap_policy_default(&pol);
-	fcap_model_exec(&proc, &file, FCAP_KERNEL_MAINLINE, &pol, &x);
+	fcap_model_exec(&proc, &file, model_kernel, &policy, &x);
 	printf("%s: exec by uid %" PRIu32 " (euid %" PRIu32 ")%s\n", path,
 	       proc.uid, proc.euid, file.nosuid ? ", nosuid mount" : "");
+	if (model_kernel == FCAP_KERNEL_FCAPS)
+		printf("  %-12s Linux 6.12 with the fcaps series, policy enabled=%d mask=%016" PRIx64 " (%s)\n",
+		       "models:", policy.enabled, policy.mask, policy_dir);
+	else
+		printf("  %-12s mainline Linux 6.12 (no %s)\n", "models:",
+		       policy_dir);
 	if (x.error) {
 		printf("  execve fails: %s\n", strerror(-x.error));
 		if (x.why)
@@ -488,6 +510,36 @@ static void do_explain(const char *path, const char *user)
 		       why_cap(bit, &proc, &file, &x));
 		free(name);
 	}
+}
+
+/*
+ * Where the fcaps series' policy sysctls exist, --explain models that
+ * series under the running policy, else mainline.  FCAPS_PROC_ROOT, for
+ * tests, names a directory to use in place of /proc.
+ */
+static void load_policy(void)
+{
+	const char *root = getenv("FCAPS_PROC_ROOT");
+	int ret;
+
+	if (root && *root)
+		ret = asprintf(&policy_dir, "%s/sys/kernel/fcaps", root);
+	else
+		ret = asprintf(&policy_dir, "%s", FCAP_POLICY_DIR);
+	if (ret < 0)
+		err(1, NULL);
+	fcap_policy_default(&policy);
+	ret = fcap_policy_read(policy_dir, &policy);
+	if (ret == -ENOENT)
+		return;
+	model_kernel = FCAP_KERNEL_FCAPS;
+	if (!ret)
+		return;
+	if (asprintf(&policy_error,
+		     "cannot read the file capability policy in %s",
+		     policy_dir) < 0)
+		err(1, NULL);
+	policy_errno = -ret;
 }
 
 enum {
@@ -554,6 +606,8 @@ int main(int argc, char **argv)
 	}
 	if (recursive)
 		load_special();
+	if (explain)
+		load_policy();
 	for (i = optind; i < argc; i++) {
 		if (explain)
 			do_explain(argv[i], user);

@@ -212,7 +212,11 @@ struct fcap_exec {
 	const char *why;
 };
 
+/* Where the fcaps series puts its policy sysctls. */
+#define FCAP_POLICY_DIR		"/proc/sys/kernel/fcaps"
+
 void fcap_policy_default(struct fcap_policy *p);
+int fcap_policy_read(const char *dir, struct fcap_policy *p);
 void fcap_proc_init(struct fcap_proc *p, uint32_t uid);
 void fcap_model_exec(const struct fcap_proc *proc, const struct fcap_file *file,
 		     enum fcap_kernel k, const struct fcap_policy *policy,

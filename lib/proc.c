@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * proc.c - read the calling process's state for the execve model.
+ * proc.c - read the calling process's state, and the running kernel's
+ * file capability policy, for the execve model.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <unistd.h>
 
 #include "fcap.h"
 
@@ -104,5 +108,69 @@ int fcap_proc_read_self(struct fcap_proc *p)
 	if (bits >= 0)
 		p->securebits = (unsigned int)bits;
 	p->no_new_privs = prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1;
+	return 0;
+}
+
+/*
+ * Read sysctl @name of the directory @dfd as an unsigned number in @base:
+ * digits, an optional newline, nothing else.
+ */
+static int read_sysctl(int dfd, const char *name, int base, uint64_t *val)
+{
+	char buf[32], *end;
+	ssize_t n;
+	int fd;
+
+	fd = openat(dfd, name, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? -EINVAL : -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	if (n < 0) {
+		n = -errno;
+		close(fd);
+		return n;
+	}
+	close(fd);
+	buf[n] = '\0';
+	if (n > 0 && buf[n - 1] == '\n')
+		buf[--n] = '\0';
+	if (n == 0 || buf[0] == '-' || buf[0] == '+' || buf[0] == ' ')
+		return -EINVAL;
+	errno = 0;
+	*val = strtoull(buf, &end, base);
+	if (errno || *end)
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * fcap_policy_read() - the policy of the running fcaps kernel
+ * @dir: the directory of the policy sysctls; NULL for FCAP_POLICY_DIR
+ * @p: filled from @dir/enabled and @dir/mask (unchanged on error)
+ *
+ * Return: 0; -ENOENT when @dir does not exist (a kernel without the fcaps
+ * series, whose policy is mainline's); -EINVAL when @dir lacks one of the
+ * files or one holds what the series never writes; another -errno when
+ * they cannot be read.
+ */
+int fcap_policy_read(const char *dir, struct fcap_policy *p)
+{
+	uint64_t enabled, mask;
+	int dfd, ret;
+
+	dfd = open(dir ? dir : FCAP_POLICY_DIR,
+		   O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return -errno;
+	ret = read_sysctl(dfd, "enabled", 10, &enabled);
+	if (!ret)
+		ret = read_sysctl(dfd, "mask", 16, &mask);
+	close(dfd);
+	if (ret)
+		return ret;
+	if (enabled > 1 || (mask & ~fcap_known_mask()))
+		return -EINVAL;
+	p->enabled = enabled;
+	p->mask = mask;
 	return 0;
 }

@@ -8,10 +8,11 @@
  *
  * Command-line compatible with libcap's setcap: CAPS FILE pairs, where CAPS
  * is a cap_from_text(3) text, "-r" (remove) or "-" (read the text from
- * standard input); -q, -v and -n may appear before any pair and apply to
- * the pairs after them.  Unlike setcap, every operand is parsed and every
- * file opened and checked before anything is written, and a failed write
- * puts back the files already changed in this run.
+ * standard input); -q, -v, -n, -f and --fallback-setuid may appear before
+ * any pair and apply to the pairs after them.  Unlike setcap, every
+ * operand is parsed and every file opened and checked before anything is
+ * written, and a failed write puts back the files already changed in this
+ * run.
  */
 #include <err.h>
 #include <errno.h>
@@ -56,8 +57,11 @@ struct op {
 	const char *path;
 	char *text;		/* as given, for messages */
 	bool remove;
+	/* the options as they stood when the operand was parsed */
 	bool verify;
+	bool quiet;
 	bool if_present;
+	bool fallback_setuid;
 	struct fcap_value val;
 	unsigned char buf[FCAP_SIZE_MAX];
 	int len;		/* encoded length of @val */
@@ -167,7 +171,9 @@ static int parse_caps(struct op *o, const char *caps)
 	int ret;
 
 	o->verify = verify;
+	o->quiet = quiet;
 	o->if_present = if_present;
+	o->fallback_setuid = fallback_setuid;
 	if (!strcmp(caps, "-r")) {
 		o->remove = true;
 		o->text = strdup("-r");
@@ -431,12 +437,13 @@ static int do_verify(struct op *o)
 	const unsigned char *cur;
 	ssize_t n = state_before(o, &cur);
 	struct fcap_value fv, want = o->val;
+	uint32_t want_rootid = o->val.rootid;	/* -n as it stood, as setcap */
 	uint64_t fe, we;
 	bool same;
 
 	memset(&fv, 0, sizeof(fv));
 	if (n >= 0 && fcap_decode(cur, n, &fv) && fv.rev == 0) {
-		if (!quiet)
+		if (!o->quiet)
 			printf("%s differs in [pie] (unreadable value)\n",
 			       o->path);
 		return -1;
@@ -447,16 +454,16 @@ static int do_verify(struct op *o)
 	we = want.effective ? want.permitted | want.inheritable : 0;
 	same = fv.permitted == want.permitted &&
 	       fv.inheritable == want.inheritable && fe == we &&
-	       fv.rootid == (has_rootid ? rootid : 0);
+	       fv.rootid == want_rootid;
 	if (same) {
-		if (!quiet)
+		if (!o->quiet)
 			printf("%s: OK\n", o->path);
 		return 0;
 	}
-	if (!quiet) {
-		if (fv.rootid != (has_rootid ? rootid : 0))
+	if (!o->quiet) {
+		if (fv.rootid != want_rootid)
 			printf("nsowner[got=%u, want=%u],", fv.rootid,
-			       has_rootid ? rootid : 0);
+			       want_rootid);
 		printf("%s differs in [%s%s%s]\n", o->path,
 		       fv.permitted != want.permitted ? "p" : "",
 		       fv.inheritable != want.inheritable ? "i" : "",
@@ -543,7 +550,7 @@ static int do_write(struct op *o)
 		ret = fremovexattr(o->fd, FCAP_XATTR_NAME);
 	else
 		ret = fsetxattr(o->fd, FCAP_XATTR_NAME, o->buf, o->len, 0);
-	if (ret && !o->remove && fallback_setuid &&
+	if (ret && !o->remove && o->fallback_setuid &&
 	    (errno == ENOTSUP || errno == EOPNOTSUPP))
 		return fallback(o);
 	if (ret) {
@@ -582,8 +589,9 @@ static void report_write(const struct op *o)
 }
 
 /*
- * Put back every file this run changed, newest change first.  Return the
- * number of changes that could not be undone.
+ * Put back every file this run changed, newest change first, and say what
+ * that did; when nothing had been changed, the failure already said all
+ * there is.  Return the number of changes that could not be undone.
  */
 static size_t roll_back(void)
 {
@@ -621,10 +629,12 @@ static size_t roll_back(void)
 			n++;
 		}
 	}
-	if (bad)
+	if (bad && n)
 		warnx("rolled back %zu change(s); %zu could not be undone",
 		      n, bad);
-	else
+	else if (bad)
+		warnx("%zu change(s) could not be undone", bad);
+	else if (n)
 		warnx("rolled back %zu change(s): no file was changed", n);
 	return bad;
 }

@@ -124,4 +124,46 @@ if mount -t proc proc t/proc 2>/dev/null; then
 else
 	skip "-r skips proc" "cannot mount proc"
 fi
+# --explain models the running kernel: the fcaps policy where its
+# sysctls exist (FCAPS_PROC_ROOT stands for /proc), else mainline 6.12
+"$SETF" cap_net_raw,cap_kill+ep t/run >/dev/null
+rc_is 0 "--explain without FCAPS_PROC_ROOT" \
+	env -u FCAPS_PROC_ROOT "$GETF" --explain --user nobody t/run
+if [ -d /proc/sys/kernel/fcaps ]; then
+	check "the models line names the running fcaps policy" \
+		grep -q '^  models: *Linux 6.12 with the fcaps series, policy .*(/proc/sys/kernel/fcaps)$' out
+else
+	check "the models line names mainline 6.12" \
+		grep -qx '  models: *mainline Linux 6.12 (no /proc/sys/kernel/fcaps)' out
+fi
+mkdir -p fake/sys/kernel/fcaps
+echo 1 >fake/sys/kernel/fcaps/enabled
+echo 0000000000000020 >fake/sys/kernel/fcaps/mask
+echo 0 >fake/sys/kernel/fcaps/lockdown
+rc_is 0 "--explain under a fake fcaps policy" \
+	env FCAPS_PROC_ROOT="$PWD/fake" "$GETF" --explain --user nobody t/run
+check "the models line names the fcaps policy" \
+	grep -qx "  models: *Linux 6.12 with the fcaps series, policy enabled=1 mask=0000000000000020 ($PWD/fake/sys/kernel/fcaps)" out
+check "a capability outside the mask is not granted" \
+	grep -qx '  permitted: *cap_kill' out
+check "and the mask is the reason" \
+	grep -q '^  cap_net_raw .*--: in the file, but not in kernel.fcaps.mask' out
+echo 0 >fake/sys/kernel/fcaps/enabled
+rc_is 0 "--explain with file capabilities switched off" \
+	env FCAPS_PROC_ROOT="$PWD/fake" "$GETF" --explain --user nobody t/run
+check "nothing granted" grep -qx '  permitted: *(none)' out
+check "and the policy is the reason" \
+	grep -q '^  cap_kill .*--: .*switched off (kernel.fcaps.enabled=0)' out
+echo 1 >fake/sys/kernel/fcaps/enabled
+echo junk >fake/sys/kernel/fcaps/mask
+rc_is 1 "--explain with an unreadable policy fails" \
+	env FCAPS_PROC_ROOT="$PWD/fake" "$GETF" --explain --user nobody t/run
+check "and says so, with the file and the policy directory" \
+	grep -qx "getfcap: t/run: cannot read the file capability policy in $PWD/fake/sys/kernel/fcaps: Invalid argument" errs
+mkdir nofcaps
+rc_is 0 "--explain where FCAPS_PROC_ROOT has no fcaps policy" \
+	env FCAPS_PROC_ROOT="$PWD/nofcaps" "$GETF" --explain --user nobody t/run
+check "models mainline, and grants both" sh -c \
+	"grep -qx '  models: *mainline Linux 6.12 (no $PWD/nofcaps/sys/kernel/fcaps)' out &&
+	grep -qx '  permitted: *cap_kill,cap_net_raw' out"
 done_testing

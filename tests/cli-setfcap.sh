@@ -253,4 +253,97 @@ elif command -v unshare >/dev/null &&
 else
 	skip "setfcap without /proc" "cannot unshare a mount namespace"
 fi
+# options between pairs apply to the pairs after them, as in setcap
+touch pv pw
+"$SETF" -n 1000 cap_kill+p pv cap_chown+p pw >/dev/null 2>&1
+rc_is 1 "-n between -v pairs applies only to the pairs after it" \
+	"$SETF" -v cap_kill+p pv -n 1000 cap_kill+p pv
+check "the first pair differs in its rootid, the second is OK" \
+	[ "$(cat out)" = "nsowner[got=1000, want=0],pv differs in []
+pv: OK" ]
+rc_is 1 "-q between -v pairs silences only the pairs after it" \
+	"$SETF" -v cap_kill+p pv -q cap_chown+p pv
+check "the first mismatch is printed, the second is not" \
+	[ "$(cat out)" = "nsowner[got=1000, want=0],pv differs in []" ]
+rc_is 1 "-v -n ROOTID, then -q" \
+	"$SETF" -v -n 1000 cap_kill+p pv -q cap_chown+p pv
+check "only the pair before -q printed" [ "$(cat out)" = "pv: OK" ]
+touch pn1 pn2
+rc_is 0 "-n between set pairs" "$SETF" cap_kill+p pn1 -n 1000 cap_kill+p pn2 \
+	-v cap_kill+p pn2
+check "v2 before -n, v3 after it" [ "$(xhex pn1) $(xhex pn2)" = \
+	"0000000220000000000000000000000000000000 0000000320000000000000000000000000000000e8030000" ]
+check "and the verify after both saw the v3 value" [ "$(cat out)" = "pn2: OK" ]
+# vs_setcap DESC ARGS...: setfcap and libcap's setcap, each run with ARGS
+# on its own copy of pn (no value), pw (cap_chown+p) and pv (cap_kill+p,
+# rootid 1000), print the same, exit the same and leave the same values
+vs_setcap() {
+	d=$1
+	shift
+	for t in fc lc; do
+		rm -rf "vs.$t" && mkdir "vs.$t" &&
+		touch "vs.$t/pn" "vs.$t/pw" "vs.$t/pv" &&
+		setfattr -n security.capability \
+			-v 0x0000000201000000000000000000000000000000 "vs.$t/pw" &&
+		setfattr -n security.capability \
+			-v 0x0000000320000000000000000000000000000000e8030000 \
+			"vs.$t/pv" || { notok "$d (cannot plant the values)"; return; }
+	done
+	(cd vs.fc && "$SETF" "$@"; echo "exit $?"; xhex pn; xhex pw; xhex pv) \
+		>vs.fc.out 2>vs.fc.err
+	(cd vs.lc && "$SETCAP" "$@"; echo "exit $?"; xhex pn; xhex pw; xhex pv) \
+		>vs.lc.out 2>vs.lc.err
+	if cmp -s vs.fc.out vs.lc.out && cmp -s vs.fc.err vs.lc.err; then
+		ok "$d"
+	else
+		notok "$d"
+		diff vs.lc.out vs.fc.out | sed 's/^/# /'
+		diff vs.lc.err vs.fc.err | sed 's/^/# /'
+	fi
+}
+SETCAP=$(command -v setcap || echo /usr/sbin/setcap)
+if [ -x "$SETCAP" ]; then
+	vs_setcap "like setcap: -v, a pair, -n, a pair" \
+		-v cap_chown+p pw -n 1000 cap_kill+p pv
+	vs_setcap "like setcap: -q -v, a pair, -n, a pair" \
+		-q -v cap_kill+p pv -n 1000 cap_kill+p pv
+	vs_setcap "like setcap: -v, a pair, -q, a pair" \
+		-v cap_chown+p pw -q cap_kill+p pv
+	vs_setcap "like setcap: -v -n, a pair, -q, a pair" \
+		-v -n 1000 cap_kill+p pv -q cap_chown+p pv
+	vs_setcap "like setcap: set, -n, set, -v, verify" \
+		cap_kill+p pn -n 1000 cap_net_raw+p pw -v cap_net_raw+p pw
+	vs_setcap "like setcap: -n, -v -r" -v -n 1000 -r pn
+else
+	skip "the same command lines as libcap's setcap" "setcap not installed"
+fi
+# a first write that fails leaves nothing to roll back: say it once
+mkdir nx2
+touch p3 p4
+"$SETF" cap_kill+p p4 >/dev/null 2>&1
+if mount -t ramfs ramfs nx2 2>/dev/null; then
+	touch nx2/q nx2/r
+	chown 1:1 nx2/r
+	rc_is 1 "the first write fails" "$SETF" cap_kill+p nx2/q cap_kill+p p3
+	check "the failure is the only message" sh -c \
+		'[ "$(cat errs)" = "setfcap: nx2/q: cannot set capabilities: Operation not supported" ]'
+	check "the other file is untouched" [ "$(xhex p3)" = none ]
+	rc_is 1 "--fallback-setuid refused on the first write" \
+		"$SETF" --fallback-setuid cap_kill+p nx2/r cap_kill+p p3
+	check "the refusal is the only message" sh -c \
+		'[ "$(cat errs)" = "setfcap: nx2/r: cannot store capabilities and not owned by root: refusing --fallback-setuid" ]'
+	rc_is 1 "only skipped operands before the failing write" \
+		"$SETF" -f -r p3 cap_kill+p nx2/q
+	check "one message for it" [ "$(wc -l <errs)" = 1 ]
+	printf 'cap_kill+p p4\ncap_kill+p nx2/q\n' >nx2.man
+	rc_is 1 "a manifest whose written line fails first" \
+		"$SETF" --manifest nx2.man
+	check "one message for it too" [ "$(wc -l <errs)" = 1 ]
+	rc_is 1 "--fallback-setuid applies only to the pairs after it" \
+		"$SETF" cap_kill+p nx2/q --fallback-setuid cap_kill+p p3
+	check "the file before it is not made set-uid" [ ! -u nx2/q ]
+	umount nx2
+else
+	skip "a first write that fails" "cannot mount ramfs"
+fi
 done_testing

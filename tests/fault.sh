@@ -147,7 +147,7 @@ if mkext4 ro; then
 	check "ro: exit 3 names the file that keeps its new value" \
 		grep -q '^setfcap: ro/y1: cannot restore previous capabilities: Read-only file system' errs
 	check "ro: and says how many could not be undone" \
-		grep -q 'rolled back 0 change(s); 1 could not be undone' errs
+		grep -qx 'setfcap: 1 change(s) could not be undone' errs
 	mount -o remount,rw ro
 	setfattr -x security.capability ro/y1
 	printf 'cap_kill+p rw/w1\ncap_kill+p ro/y1\ncap_net_raw+p ro/y2\n' >ro.man
@@ -463,6 +463,24 @@ else
 		skip "$d" "script(1) (bsdutils) is not installed"
 	done
 fi
+check "no sanitizer report" no_sanitizer_report
+
+# ---- setfcap: the first write fails, nothing to roll back ----------------
+touch n1 n2 n3
+setfattr -n security.capability -v 0x$CHOWN n3
+run "the first set fails" 1 \
+	shim FAULT_CALL=fsetxattr FAULT_AT=1 FAULT_ERRNO=5 -- \
+	"$SETF" cap_kill+p n1 cap_kill+p n2
+check "first set: the failure is the only message" \
+	[ "$(cat errs)" = "setfcap: n1: cannot set capabilities: Input/output error" ]
+check "first set: no file changed" [ "$(states n1 n2)" = "none none " ]
+run "the first removal fails" 1 \
+	shim FAULT_CALL=fremovexattr FAULT_AT=1 FAULT_ERRNO=5 -- \
+	"$SETF" -r n3 cap_kill+p n1
+check "first removal: the failure is the only message" \
+	[ "$(cat errs)" = "setfcap: n3: cannot remove capabilities: Input/output error" ]
+check "first removal: no file changed" [ "$(states n3 n1)" = "$CHOWN none " ]
+rm -f n1 n2 n3
 check "no sanitizer report" no_sanitizer_report
 
 echo "1..$n"

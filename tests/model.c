@@ -3,8 +3,11 @@
  * model.c - the execve model, one case per rule of doc/design.md.
  */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "fcap.h"
 #include "tap.h"
@@ -289,6 +292,65 @@ static void self_case(void)
 	tap_ok(p.cap_bnd != 0 && p.ns_depth >= 1, "self: bounding set read");
 }
 
+/* Write @text to @dir/@name; a missing @text removes the file. */
+static void put(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (!text) {
+		unlink(path);
+		return;
+	}
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void policy_read_cases(void)
+{
+	char dir[] = "/tmp/fcaps-policy.XXXXXX", none[300];
+	struct fcap_policy pol;
+
+	if (!mkdtemp(dir)) {
+		tap_skip("fcap_policy_read: no temporary directory");
+		return;
+	}
+	snprintf(none, sizeof(none), "%s/none", dir);
+	tap_is_int(fcap_policy_read(none, &pol), -ENOENT,
+		   "policy: no directory is -ENOENT (mainline)");
+	put(dir, "enabled", "1\n");
+	put(dir, "mask", "0000000000004020\n");
+	put(dir, "lockdown", "1\n");
+	pol.enabled = false;
+	pol.mask = 0;
+	tap_is_int(fcap_policy_read(dir, &pol), 0, "policy: read");
+	tap_ok(pol.enabled && pol.mask == (IPC_LOCK | KILL),
+	       "policy: enabled and mask as the sysctls say");
+	put(dir, "enabled", "0\n");
+	tap_ok(!fcap_policy_read(dir, &pol) && !pol.enabled,
+	       "policy: enabled=0 read");
+	put(dir, "enabled", "2\n");
+	tap_is_int(fcap_policy_read(dir, &pol), -EINVAL,
+		   "policy: enabled=2 is -EINVAL");
+	put(dir, "enabled", "1\n");
+	put(dir, "mask", "zz\n");
+	tap_is_int(fcap_policy_read(dir, &pol), -EINVAL,
+		   "policy: a mask that is not hex is -EINVAL");
+	put(dir, "mask", "");
+	tap_is_int(fcap_policy_read(dir, &pol), -EINVAL,
+		   "policy: an empty mask is -EINVAL");
+	put(dir, "mask", NULL);
+	tap_is_int(fcap_policy_read(dir, &pol), -EINVAL,
+		   "policy: a directory without mask is -EINVAL");
+	put(dir, "enabled", NULL);
+	put(dir, "lockdown", NULL);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	user_cases();
@@ -297,5 +359,6 @@ int main(void)
 	unsafe_cases();
 	value_cases();
 	self_case();
+	policy_read_cases();
 	return tap_done();
 }

@@ -190,7 +190,8 @@ ok $? "-h prints usage on stdout"
 if command -v man >/dev/null 2>&1; then
 	syn=$(MANWIDTH=200 man -l "$top/doc/fsck-check.8" 2>/dev/null |
 		sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | sed '1d;$d' | tr -s ' \n' ' ')
-	use=$(sed 's/^usage: //' "$t/help" | tr -s ' \n' ' ')
+	use=$(sed -n '/^usage:/,/^$/p' "$t/help" | sed 's/^usage: //' |
+		tr -s ' \n' ' ')
 	[ "$(echo $syn)" = "$(echo $use)" ]
 	ok $? "man page SYNOPSIS matches usage()"
 	MANWIDTH=80 man --warnings -l "$top/doc/fsck-check.8" 2>&1 >/dev/null |
@@ -381,5 +382,17 @@ if mount --bind "$c/bin" "$t/ns" 2>/dev/null; then
 else
 	skip "nosuid mount reported" "cannot bind-mount"
 fi
+
+# -h describes every option on a line of its own, as setfcap -h and
+# getfcap -h do
+"$fc" -h >"$t/help"
+missing=
+for o in -h -j -q -x $(grep -o '{ *"[a-z][a-z-]*", *[a-z_]*argument' \
+	"$top/fsck-check/fsck-check.c" | sed 's/{ *"\([a-z-]*\)".*/--\1/'); do
+	sed '1,/^$/d' "$t/help" | grep -qE -- "^  (-[a-z], )?$o( |,|$)" ||
+		missing="$missing $o"
+done
+[ -z "$missing" ] && [ "$(grep -c -- '^  --' "$t/help")" -ge 12 ]
+ok $? "-h describes every option (missing:${missing:- none})"
 
 echo "1..$n"
