@@ -23,11 +23,7 @@ san=${FCAPS_SAN:-$top/build/san}
 SETF=$san/setfcap/setfcap
 FSCK=$san/fsck-check/fsck-check
 SHIM=$top/build/fault/fault-shim.so
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-notok() { n=$((n + 1)); echo "not ok $n - $*"; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-check() { d=$1; shift; if "$@"; then ok "$d"; else notok "$d"; fi; }
+. "$top/tests/tap.sh"
 
 if [ "$(id -u)" != 0 ]; then
 	echo "1..0 # SKIP needs root (loop mounts, remounts, security xattrs)"
@@ -107,7 +103,7 @@ fill() { dd if=/dev/zero of="$1/fill" bs=1k 2>/dev/null; sync; }
 # ---- setfcap: a full file system ---------------------------------------
 if mkext4 full; then
 	touch full/x1 full/x2 full/x3
-	setfattr -n security.capability -v 0x$CHOWN full/x1
+	setup "plant full/x1" setfattr -n security.capability -v 0x$CHOWN full/x1
 	fill full
 	run "argv batch on a full file system fails" 1 \
 		"$SETF" cap_kill+p full/x1 cap_net_raw+p full/x2 \
@@ -137,7 +133,7 @@ fi
 if mkext4 ro; then
 	mkdir rw
 	touch ro/y1 ro/y2 ro/y3 rw/w1
-	setfattr -n security.capability -v 0x$CHOWN ro/y3
+	setup "plant ro/y3" setfattr -n security.capability -v 0x$CHOWN ro/y3
 	run "read-only remount before the second write" 3 \
 		shim FAULT_CALL=fsetxattr FAULT_AT=2 \
 		"FAULT_CMD=mount -o remount,ro $tmp/ro" -- \
@@ -197,7 +193,7 @@ check "removed: no file appears in its place, the other as asked" \
 	[ "$(states a b)" = "gone $KILL " ]
 rm -f b
 touch a b c
-setfattr -n security.capability -v 0x$CHOWN c
+setup "plant c" setfattr -n security.capability -v 0x$CHOWN c
 printf 'cap_kill+p a\ncap_kill+p b\ncap_kill+p c\n' >swap.man
 run "manifest: a file replaced, then a write fails" 1 \
 	shim FAULT_CALL=fsetxattr FAULT_AT=3 \
@@ -208,7 +204,7 @@ check "replaced + EIO: all rolled back, through the pinned files" \
 check "replaced + EIO: the symlink is left alone" [ -L b ]
 rm -f a b b.orig c
 touch r1 r2
-setfattr -n security.capability -v 0x$CHOWN r1
+setup "plant r1" setfattr -n security.capability -v 0x$CHOWN r1
 run "a removal rolled back after a failed set" 1 \
 	shim FAULT_CALL=fsetxattr FAULT_AT=1 FAULT_ERRNO=5 -- \
 	"$SETF" -r r1 cap_kill+p r2
@@ -223,7 +219,7 @@ while [ $i -lt 1000 ]; do
 	echo "cap_kill+p big/$i"
 	i=$((i + 1))
 done >big.man
-setfattr -n security.capability -v 0x$CHOWN big/7
+setup "plant big/7" setfattr -n security.capability -v 0x$CHOWN big/7
 run "1000 files, the 500th write fails" 1 \
 	shim FAULT_CALL=fsetxattr FAULT_AT=500 FAULT_ERRNO=5 -- \
 	"$SETF" --manifest big.man
@@ -278,8 +274,8 @@ mkdir -p tree/open tree/locked
 chmod 755 "$tmp" tree tree/open
 cp /bin/true tree/open/t1
 cp /bin/true tree/locked/t2
-setfattr -n security.capability -v 0x$KILL tree/open/t1
-setfattr -n security.capability -v 0x$KILL tree/locked/t2
+setup "plant tree/open/t1" setfattr -n security.capability -v 0x$KILL tree/open/t1
+setup "plant tree/locked/t2" setfattr -n security.capability -v 0x$KILL tree/locked/t2
 chmod 000 tree/locked
 if command -v setpriv >/dev/null; then
 	run "scan with an unreadable directory: operational error" 8 \
@@ -302,11 +298,11 @@ mkdir -p tree/sub
 i=0
 while [ $i -lt 40 ]; do
 	: >tree/f$i
-	setfattr -n security.capability -v 0x$KILL tree/f$i
+	setup "plant tree/f$i" setfattr -n security.capability -v 0x$KILL tree/f$i
 	i=$((i + 1))
 done
 : >tree/sub/s
-setfattr -n security.capability -v 0x$KILL tree/sub/s
+setup "plant tree/sub/s" setfattr -n security.capability -v 0x$KILL tree/sub/s
 # at the 5th value read: half the files go, the subdirectory goes, new ones
 # come (with another value)
 churn='cd '$tmp'/tree && rm -rf sub f1? f3? &&
@@ -358,7 +354,7 @@ rm -rf tree
 mkdir tree
 for f in h1 h2 h3; do
 	echo "$f" >tree/$f
-	setfattr -n security.capability -v 0x$KILL tree/$f
+	setup "plant tree/$f" setfattr -n security.capability -v 0x$KILL tree/$f
 done
 echo other >other
 run "baseline: a file replaced before hashing is a race, not an error" 0 \
@@ -389,7 +385,7 @@ mkdir tree
 i=0
 while [ $i -lt 60 ]; do
 	: >tree/g$i
-	setfattr -n security.capability -v 0x$KILL tree/g$i
+	setup "plant tree/g$i" setfattr -n security.capability -v 0x$KILL tree/g$i
 	i=$((i + 1))
 done
 "$FSCK" --save-baseline base tree >/dev/null 2>&1
@@ -467,7 +463,7 @@ check "no sanitizer report" no_sanitizer_report
 
 # ---- setfcap: the first write fails, nothing to roll back ----------------
 touch n1 n2 n3
-setfattr -n security.capability -v 0x$CHOWN n3
+setup "plant n3" setfattr -n security.capability -v 0x$CHOWN n3
 run "the first set fails" 1 \
 	shim FAULT_CALL=fsetxattr FAULT_AT=1 FAULT_ERRNO=5 -- \
 	"$SETF" cap_kill+p n1 cap_kill+p n2
