@@ -32,7 +32,8 @@ WARN := -Wall -Wextra -Wformat=2 -Wshadow -Wpointer-arith -Wcast-qual \
 	-Wundef -Wvla -Wnull-dereference -Wimplicit-fallthrough \
 	-Wno-format-truncation \
 	-Wno-unused-parameter
-ALL_CFLAGS := -std=gnu11 -D_GNU_SOURCE $(WARN) -I$(TOP)/lib $(CFLAGS)
+ALL_CFLAGS := -std=gnu11 -D_GNU_SOURCE $(WARN) -I$(TOP)/lib -I$(TOP)/common \
+	$(CFLAGS)
 ALL_LDFLAGS := $(LDFLAGS)
 
 ifeq ($(SAN),1)
@@ -57,11 +58,12 @@ SANB := build/san/
 
 all:
 
-# $(call add_tool,NAME,OBJS,LIBS) -> $(B)NAME/NAME from $(B)OBJS + libfcap
+# $(call add_tool,NAME,OBJS,LIBS) -> $(B)NAME/NAME from $(B)OBJS, the
+# shared tool helpers (COMMON_OBJS) and libfcap
 TOOLS :=
 define add_tool
 TOOLS += $(B)$(1)/$(1)
-$(B)$(1)/$(1): $(addprefix $(B),$(2)) $(B)lib/libfcap.a
+$(B)$(1)/$(1): $(addprefix $(B),$(2) $(COMMON_OBJS)) $(B)lib/libfcap.a
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ $(3) $$(LIBS_CAP)
 endef
@@ -79,6 +81,7 @@ $(B)%.o: %.c
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 include lib/module.mk
+include common/module.mk
 include tests/module.mk
 -include setfcap/module.mk
 -include getfcap/module.mk
@@ -157,7 +160,7 @@ $(CHECKPATCH):
 	$(Q)sh kernel/unpack.sh
 
 clean:
-	rm -f $(shell find lib setfcap getfcap fsck-check tests bench \
+	rm -f $(shell find lib common setfcap getfcap fsck-check tests bench \
 		-name '*.o' -o -name '*.d' -o -name '*.a' 2>/dev/null) $(TOOLS)
 	rm -rf build/san build/static build/test build/bench-scan build/vm build/test-logs
 
