@@ -15,9 +15,12 @@ $(eval $(call add_test,codec,))
 $(eval $(call add_test,text,))
 $(eval $(call add_test,model,))
 $(eval $(call add_test,root_libcap,))
+$(eval $(call add_test,read,))
+$(eval $(call add_test,manifest,))
 
 test-bins: $(TEST_BINS)
 
 HOST_SUITES += tests/build.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
-	$(SANB)tests/model.t $(SANB)tests/root_libcap.t
+	$(SANB)tests/model.t $(SANB)tests/root_libcap.t $(SANB)tests/read.t \
+	$(SANB)tests/manifest.t
 LINT_C += $(wildcard tests/*.c tests/*.h)
