@@ -387,4 +387,43 @@ else
 	skip "nosuid mount reported" "cannot bind-mount"
 fi
 
+# --list lists every file that carries a value: FIFOs as getcap -r does,
+# v3 values with their rootid, and lines getcap cannot show (directories,
+# symbolic links) marked.
+l=$t/list-all
+mkfile "$l/tool";	setcap cap_net_raw+ep "$l/tool"
+mkfile "$l/ns";		setcap -n 1000 cap_kill+p "$l/ns"
+mkfile "$l/high";	setcap 63+ep "$l/high"
+mkfifo "$l/fifo";	setraw "$l/fifo" 0000000200200000000000000000000000000000
+mkdir "$l/dir";		setraw "$l/dir" 0000000200200000000000000000000000000000
+ln -s tool "$l/link"
+if setraw "$l/link" 0000000200200000000000000000000000000000 2>/dev/null; then
+	link_line="$l/link cap_net_raw=p [symlink]"
+else
+	link_line=	# this kernel keeps no value on a symbolic link
+fi
+"$fc" --list "$l" >"$t/la.out" 2>"$t/la.err"
+rc=$?
+ok $((rc != 4)) "--list on values with findings exits 4 (got $rc)"
+{
+	echo "$l/dir cap_net_raw=p [directory]"
+	echo "$l/fifo cap_net_raw=p"
+	echo "$l/high = 63+ep"
+	[ -n "$link_line" ] && echo "$link_line"
+	echo "$l/ns cap_kill=p [rootid=1000]"
+	echo "$l/tool cap_net_raw=ep"
+} >"$t/la.want"
+sort "$t/la.out" | cmp -s - "$t/la.want"
+ok $? "--list: every file with a value, marked where getcap cannot show it"
+grep -qxF "$l/fifo cap_net_raw=p" "$t/la.out"
+ok $? "--list: a FIFO with a value is listed, as getcap -r lists it"
+grep -qxF "$l/ns cap_kill=p [rootid=1000]" "$t/la.out"
+ok $? "--list: a v3 value shows its rootid, as getfcap -r does"
+[ ! -s "$t/la.err" ]
+ok $? "--list: nothing on stderr"
+getcap -r "$l" 2>/dev/null | sort >"$t/la.getcap"
+grep -v ' \[[a-z0-9,-]*\]$' "$t/la.out" | sed 's/ \[rootid=[0-9]*\]$//' |
+	sort | cmp -s - "$t/la.getcap"
+ok $? "--list: the unmarked lines are getcap -r's (rootids aside)"
+
 echo "1..$n"
