@@ -16,8 +16,8 @@ MAN8 += doc/fsck-check.8
 
 # Unit test: rules and baselines on values the host kernel refuses.
 $(B)fsck-check/rules-test.t: $(addprefix $(B),fsck-check/rules-test.o \
-		fsck-check/rules.o fsck-check/baseline.o tests/tap.o \
-		$(COMMON_OBJS)) \
+		fsck-check/rules.o fsck-check/baseline.o fsck-check/output.o \
+		tests/tap.o $(COMMON_OBJS)) \
 		$(B)lib/libfcap.a
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lcrypto $(LIBS_CAP)

@@ -168,7 +168,8 @@ static void do_getfcap(const char *path, const struct stat *st, bool any)
 	}
 	v = &r.value;
 	if ((v->problems & ~FCAP_PROB_HIGHBITS) && format == FMT_TEXT) {
-		warnx("%s: malformed capability value (%zu bytes)", path, r.len);
+		warnx("%s: malformed capability value (%zu bytes)", path,
+		      r.len);
 		status = 1;
 	}
 	if (format != FMT_TEXT || v->rev >= 2 || !v->problems)

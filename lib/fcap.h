@@ -119,7 +119,7 @@ void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
  *                         is its full size, 0 when unknown
  */
 #define FCAP_READ_MAX		64
-#define FCAP_READ_LISTED	(1U << 0)	/* caller saw the name listed */
+#define FCAP_READ_LISTED	(1U << 0)	/* the name was seen listed */
 
 enum fcap_read_state {
 	FCAP_READ_NONE = 0,

@@ -302,7 +302,8 @@ static void test_render(void)
 
 	line_is("/bin/ping", v2_raw, sizeof(v2_raw), NULL,
 		"/bin/ping cap_net_raw=ep\n", "a v2 value as getcap prints it");
-	line_is("f", v3_raw, sizeof(v3_raw), NULL, "f cap_kill=p [rootid=1000]\n",
+	line_is("f", v3_raw, sizeof(v3_raw), NULL,
+		"f cap_kill=p [rootid=1000]\n",
 		"a v3 value always with its rootid");
 	line_is("f", zero_v2, sizeof(zero_v2), NULL, "f =\n",
 		"an all-zero v2 value");
@@ -327,7 +328,8 @@ static void test_render(void)
 	free(got);
 	fcap_decode(high, sizeof(high), &v);
 	got = render(do_json, &v, &ret);
-	tap_ok(got && strstr(got, "\"text\":\"= 63+ep\",\"problems\":[\"high-bits\"]"),
+	tap_ok(got && strstr(got, "\"text\":\"= 63+ep\","
+			     "\"problems\":[\"high-bits\"]"),
 	       "json: high-bits named in problems");
 	free(got);
 	fcap_decode(bad_size, sizeof(bad_size), &v);
@@ -337,7 +339,8 @@ static void test_render(void)
 	free(got);
 	got = render(do_json, NULL, &ret);
 	tap_ok(ret == 0 && got && strstr(got, "\"revision\":null") &&
-	       strstr(got, "\"problems\":[]"), "json: no value, every member null");
+	       strstr(got, "\"problems\":[]"),
+	       "json: no value, every member null");
 	free(got);
 }
 
