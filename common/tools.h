@@ -15,7 +15,7 @@
 
 extern int tools_oom_status;
 
-void oom(void) __attribute__((noreturn));
+__attribute__((noreturn)) void oom(void);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xreallocarray(void *p, size_t n, size_t size);

@@ -277,9 +277,8 @@ void judge_all(const struct opts *o, const struct rules_config *cfg,
 
 	if (o->out == OUT_JSON)
 		links_build(&l, v, n);
-	if (b) {
+	if (b)
 		seen = xcalloc(b->n + 1, sizeof(*seen));
-	}
 	for (i = 0; i < n; i++) {
 		const struct entry *e = &v[i];
 

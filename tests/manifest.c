@@ -97,7 +97,7 @@ int main(void)
 		"an indented comment is skipped");
 	line_is("cap_net_raw+ep\n", MANIFEST_ERR_FORMAT, NULL, NULL,
 		"CAPS without PATH");
-	line_is("cap_net_raw+ep   \n", MANIFEST_ERR_FORMAT, NULL, NULL,
+	line_is("cap_net_raw+ep \t\r\n", MANIFEST_ERR_FORMAT, NULL, NULL,
 		"CAPS and trailing blanks only");
 	line_is("- /x\n", MANIFEST_ERR_STDIN, NULL, NULL,
 		"'-' (standard input) is refused");
