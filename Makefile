@@ -35,7 +35,8 @@ WARN := -Wall -Wextra -Wformat=2 -Wshadow -Wpointer-arith -Wcast-qual \
 	-Wundef -Wvla -Wnull-dereference -Wimplicit-fallthrough \
 	-Wno-format-truncation \
 	-Wno-unused-parameter
-ALL_CFLAGS := -std=gnu11 -D_GNU_SOURCE $(WARN) -I$(TOP)/lib $(CFLAGS)
+ALL_CFLAGS := -std=gnu11 -D_GNU_SOURCE $(WARN) -I$(TOP)/lib -I$(TOP)/common \
+	$(CFLAGS)
 ALL_LDFLAGS := $(LDFLAGS)
 
 ifeq ($(SAN),1)
@@ -60,7 +61,8 @@ SANB := build/san/
 
 all:
 
-# $(call add_tool,NAME,OBJS,LIBS) -> $(B)NAME/NAME from $(B)OBJS + libfcap
+# $(call add_tool,NAME,OBJS,LIBS) -> $(B)NAME/NAME from $(B)OBJS, the
+# shared tool helpers (COMMON_OBJS) and libfcap
 TOOLS :=
 PROGS :=
 OBJS :=
@@ -68,7 +70,7 @@ define add_tool
 TOOLS += $(B)$(1)/$(1)
 PROGS += $(B)$(1)/$(1)
 OBJS += $(addprefix $(B),$(2))
-$(B)$(1)/$(1): $(addprefix $(B),$(2)) $(B)lib/libfcap.a
+$(B)$(1)/$(1): $(addprefix $(B),$(2) $(COMMON_OBJS)) $(B)lib/libfcap.a
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ $(3) $$(LIBS_CAP)
 endef
@@ -86,6 +88,7 @@ $(B)%.o: %.c
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 include lib/module.mk
+include common/module.mk
 include tests/module.mk
 -include setfcap/module.mk
 -include getfcap/module.mk
@@ -168,7 +171,7 @@ $(CHECKPATCH):
 # Everything a build leaves in the source directories (objects of files
 # since moved or removed included) and everything under build/ but the
 # kernel trees (build/kernel, build/linux-source-6.12): minutes to remake.
-SRC_DIRS := lib setfcap getfcap fsck-check tests bench demo fuzz
+SRC_DIRS := lib common setfcap getfcap fsck-check tests bench demo fuzz
 clean:
 	rm -f $(shell find $(SRC_DIRS) -name '*.[oad]' -o -name '*.t' 2>/dev/null) \
 		$(sort $(patsubst $(B)%,%,$(PROGS)))

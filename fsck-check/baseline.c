@@ -23,6 +23,7 @@
 #include <openssl/evp.h>
 
 #include "entry.h"
+#include "tools.h"
 
 int entry_cmp_path(const void *a, const void *b)
 {
@@ -87,18 +88,6 @@ int baseline_sha256_fd(int fd, unsigned char out[32])
 	return baseline_sha256_read(read_fd, &fd, out);
 }
 
-static void put_path(FILE *f, const char *p)
-{
-	const unsigned char *s = (const unsigned char *)p;
-
-	for (; *s; s++) {
-		if (*s == '\\' || *s < 0x20 || *s == 0x7f)
-			fprintf(f, "\\%03o", *s);
-		else
-			putc(*s, f);
-	}
-}
-
 static void put_hex(FILE *f, const unsigned char *b, size_t n)
 {
 	size_t i;
@@ -121,7 +110,7 @@ int baseline_save(const char *file, const struct entry *v, size_t n)
 	for (i = 0; i < n; i++) {
 		const struct entry *e = &v[i];
 
-		put_path(f, e->path);
+		put_escaped(f, e->path);
 		fprintf(f, "\t%llu\t%llu\t%u\t%u\t%o\t",
 			(unsigned long long)e->dev,
 			(unsigned long long)e->ino, e->uid, e->gid, e->mode);
@@ -162,7 +151,7 @@ static int unescape(const char *s, char **out)
 			*p++ = *s++;
 			continue;
 		}
-		/* exactly three octal digits, as put_path() writes them */
+		/* exactly three octal digits, as put_escaped() writes them */
 		if (!is_odigit(s[1]) || !is_odigit(s[2]) || !is_odigit(s[3])) {
 			free(d);
 			return -EINVAL;
@@ -313,7 +302,7 @@ static void value_text(const struct entry *e, char *buf, size_t len)
 		return;
 	}
 	if (!e->len) {
-		snprintf(buf, len, "zero-length");
+		snprintf(buf, len, "%s", fcap_problem_name(FCAP_PROB_EMPTY));
 		return;
 	}
 	for (i = 0; i < e->len && o + 3 < len; i++)

@@ -17,7 +17,7 @@
 #include "fcap.h"
 
 /* Raw values longer than this are reported as oversized. */
-#define ENTRY_RAW_MAX		64
+#define ENTRY_RAW_MAX		FCAP_READ_MAX
 #define ENTRY_FINDINGS_MAX	32
 #define FINDING_REASON_MAX	200
 
@@ -42,13 +42,14 @@ enum entry_storage {
  * @parent_mode: st_mode of the containing directory (@parent_known)
  * @nosuid:	the file system is mounted nosuid (@nosuid_known)
  * @read_err:	0, or the positive errno reading the value failed with while
- *		the name is present (EINVAL: malformed; the kernel may still
- *		honour or refuse it at exec)
+ *		the name is present (fcap_read_ops(): EINVAL, EOVERFLOW
+ *		unreadable; ERANGE, E2BIG oversized)
  * @len:	length of @raw (valid when !@read_err)
  * @raw:	the value bytes as stored
  * @has_sha: @sha256: SHA-256 of the content (regular files, on demand)
- * @size:	the value's full size when it is larger than @raw (offline:
- *		@read_err is ERANGE as for a mounted scan); 0 otherwise
+ * @size:	the value's full size when it is larger than @raw and the
+ *		size is known (offline: @read_err is ERANGE as for a mounted
+ *		scan); 0 otherwise
  * @storage: @ea_block: where an offline value is stored
  * @orphan:	offline: no directory names the inode; @path is "<inode N>"
  */

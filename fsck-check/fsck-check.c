@@ -28,15 +28,12 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
-#include <sys/vfs.h>
-#include <sys/xattr.h>
-#include <linux/magic.h>
 
 #include "entry.h"
 #include "image.h"
+#include "tools.h"
 #include "version.h"
 
 /* A directory waiting to be read, open at @fd. */
@@ -74,17 +71,6 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
-/* Queued and nested directories each hold a descriptor. */
-static void raise_fd_limit(void)
-{
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-		rl.rlim_cur = rl.rlim_max;
-		setrlimit(RLIMIT_NOFILE, &rl);
-	}
-}
-
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -116,42 +102,6 @@ static void usage(FILE *f)
 		"  --version             print the fcaps version\n");
 }
 
-/* File systems that never hold file capabilities worth auditing. */
-static bool pseudo_fs(long type)
-{
-	switch (type) {
-	case PROC_SUPER_MAGIC:
-	case SYSFS_MAGIC:
-	case DEVPTS_SUPER_MAGIC:
-	case CGROUP_SUPER_MAGIC:
-	case CGROUP2_SUPER_MAGIC:
-	case DEBUGFS_MAGIC:
-	case TRACEFS_MAGIC:
-	case SECURITYFS_MAGIC:
-	case SELINUX_MAGIC:
-	case SMACK_MAGIC:
-	case BPF_FS_MAGIC:
-	case PSTOREFS_MAGIC:
-	case EFIVARFS_MAGIC:
-	case BINFMTFS_MAGIC:
-	case 0x62656570:	/* configfs */
-	case 0x65735543:	/* fusectl */
-	case HUGETLBFS_MAGIC:
-	case 0x19800202:	/* mqueue */
-	case NSFS_MAGIC:
-	case 0x1373:		/* devfs */
-		return true;
-	}
-	return false;
-}
-
-static bool fd_on_pseudo_fs(int fd)
-{
-	struct statfs sfs;
-
-	return fstatfs(fd, &sfs) == 0 && pseudo_fs(sfs.f_type);
-}
-
 static bool fd_nosuid(int fd, bool *known)
 {
 	struct statvfs svfs;
@@ -174,9 +124,7 @@ static void scan_push(struct scan *s, const struct entry *e)
 	pthread_mutex_lock(&s->lock);
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 64;
-		v = realloc(s->v, s->cap * sizeof(*v));
-		if (!v)
-			err(EXIT_OPERR, "out of memory");
+		v = xreallocarray(s->v, s->cap, sizeof(*v));
 		s->v = v;
 	}
 	s->v[s->n++] = *e;
@@ -236,57 +184,6 @@ static void forget_dir(int dfd)
 		tried_fd = -1;
 }
 
-/*
- * Is security.capability among the names of @name?  1 or 0; -1 when the
- * list cannot say (an error, a list longer than the buffer): ask for the
- * value instead.  One listxattr costs less than a getxattr of a name that
- * is absent (the capability LSM looks the value up twice), and almost
- * every name has no value.
- */
-static int fcap_listed(const char *name)
-{
-	const size_t want = sizeof(FCAP_XATTR_NAME) - 1;
-	char list[1024];
-	const char *p, *end;
-	size_t len;
-	ssize_t n;
-
-	n = llistxattr(name, list, sizeof(list));
-	if (n < 0)
-		return errno == ENOTSUP ? 0 : -1;
-	end = list + n;
-	for (p = list; p < end; p += len + 1) {
-		len = strnlen(p, end - p);
-		if (len == want && !memcmp(p, FCAP_XATTR_NAME, want))
-			return 1;
-	}
-	return 0;
-}
-
-/* The value is unreadable: is the name really there? */
-static bool has_fcap_name(const char *path)
-{
-	char *buf = NULL, *p;
-	ssize_t n, size;
-	bool found = false;
-
-	do {
-		size = llistxattr(path, NULL, 0);
-		if (size <= 0)
-			return false;
-		free(buf);
-		buf = malloc(size);
-		if (!buf)
-			err(EXIT_OPERR, "out of memory");
-		n = llistxattr(path, buf, size);
-	} while (n < 0 && errno == ERANGE);
-	for (p = buf; n > 0 && p < buf + n; p += strlen(p) + 1)
-		if (!strcmp(p, FCAP_XATTR_NAME))
-			found = true;
-	free(buf);
-	return found;
-}
-
 /* A name went away between readdir and its use: a race, not an error. */
 static void vanished(const struct scan *s, const char *path)
 {
@@ -294,41 +191,37 @@ static void vanished(const struct scan *s, const char *path)
 		warnx("%s: vanished during the scan", path);
 }
 
+/*
+ * Is security.capability listed, then its value: one llistxattr costs less
+ * than a getxattr of a name that is absent (the capability LSM looks the
+ * value up twice), and almost every name has no value.
+ */
 static void probe(struct scan *s, const char *path, const struct meta *m)
 {
-	unsigned char buf[ENTRY_RAW_MAX];
 	const struct stat *st = m->st;
 	struct entry ent = { 0 }, *e = &ent;
+	struct fcap_read r;
 	struct stat lst;
 	const char *name = probe_name(path, m);
-	ssize_t n;
-	int read_err = 0, listed;
+	int listed, ret;
 
-	listed = fcap_listed(name);
+	listed = fcap_listed_at(AT_FDCWD, name);
 	if (!listed)
 		return;
-	n = lgetxattr(name, FCAP_XATTR_NAME, buf, sizeof(buf));
-	if (n < 0) {
-		switch (errno) {
-		case ENODATA:
-		case ENOTSUP:
-			return;
-		case ENOENT:
-			vanished(s, path);
-			return;
-		case EINVAL:
-		case EOVERFLOW:
-		case ERANGE:
-			read_err = errno;
-			if (listed < 0 && !has_fcap_name(name))
-				return;
-			break;
-		default:
-			warn("%s: cannot read capabilities", path);
-			scan_fail(s);
-			return;
-		}
+	ret = fcap_read_at(AT_FDCWD, name,
+			   listed > 0 ? FCAP_READ_LISTED : 0, &r);
+	if (ret == -ENOENT) {
+		vanished(s, path);
+		return;
 	}
+	if (ret < 0) {
+		errno = -ret;
+		warn("%s: cannot read capabilities", path);
+		scan_fail(s);
+		return;
+	}
+	if (r.state == FCAP_READ_NONE)
+		return;
 	if (!st) {
 		if (fstatat(m->dfd, m->name, &lst, AT_SYMLINK_NOFOLLOW) < 0) {
 			if (errno == ENOENT) {
@@ -341,9 +234,7 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 		}
 		st = &lst;
 	}
-	e->path = strdup(path);
-	if (!e->path)
-		err(EXIT_OPERR, "out of memory");
+	e->path = xstrdup(path);
 	e->source = SRC_MOUNTED;
 	e->dev = st->st_dev;
 	e->ino = st->st_ino;
@@ -355,10 +246,12 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 	e->parent_known = m->parent_known;
 	e->nosuid = m->nosuid;
 	e->nosuid_known = m->nosuid_known;
-	e->read_err = read_err;
-	if (!read_err) {
-		e->len = n;
-		memcpy(e->raw, buf, n);
+	if (r.state == FCAP_READ_VALUE) {
+		e->len = r.len;
+		memcpy(e->raw, r.raw, r.len);
+	} else {
+		e->read_err = r.err;
+		e->size = r.size;
 	}
 	scan_push(s, e);
 }
@@ -377,11 +270,8 @@ static bool enqueue(struct scan *s, int fd, const char *path,
 		pthread_mutex_unlock(&s->lock);
 		return false;
 	}
-	j = malloc(sizeof(*j));
-	if (j)
-		j->path = strdup(path);
-	if (!j || !j->path)
-		err(EXIT_OPERR, "out of memory");
+	j = xmalloc(sizeof(*j));
+	j->path = xstrdup(path);
 	j->fd = fd;
 	j->st = *st;
 	j->next = s->head;
@@ -480,9 +370,7 @@ static void run_pool(struct scan *s, long jobs)
 	pthread_t *t;
 	long i, started = 0;
 
-	t = calloc(jobs, sizeof(*t));
-	if (!t)
-		err(EXIT_OPERR, "out of memory");
+	t = xcalloc(jobs, sizeof(*t));
 	mask_sigint(SIG_BLOCK);
 	for (i = 0; i < jobs; i++) {
 		if (pthread_create(&t[i], NULL, walker, s))
@@ -569,9 +457,7 @@ static void walk_dir(struct scan *s, int dfd, const char *path,
 		return;
 	}
 	/* One buffer for every child's full name: "path/" + NAME_MAX. */
-	child = malloc(dlen + NAME_MAX + 2);
-	if (!child)
-		err(EXIT_OPERR, "out of memory");
+	child = xmalloc(dlen + NAME_MAX + 2);
 	memcpy(child, path, dlen);
 	if (!dlen || path[dlen - 1] != '/')
 		child[dlen++] = '/';
@@ -606,9 +492,7 @@ static bool operand_parent(const char *path, mode_t *mode)
 	size_t l;
 	bool ok;
 
-	parent = strdup(path);
-	if (!parent)
-		err(EXIT_OPERR, "out of memory");
+	parent = xstrdup(path);
 	l = strlen(parent);
 	while (l > 1 && parent[l - 1] == '/')
 		parent[--l] = '\0';
@@ -896,6 +780,7 @@ int main(int argc, char **argv)
 	size_t i;
 	int ret;
 
+	tools_oom_status = EXIT_OPERR;
 	if (rules_init(&cfg) < 0)
 		errx(EXIT_OPERR, "cannot parse the default dangerous list");
 	o.jobs = sysconf(_SC_NPROCESSORS_ONLN);

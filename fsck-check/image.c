@@ -27,6 +27,7 @@
 #include <ext2fs/ext2fs.h>
 
 #include "image.h"
+#include "tools.h"
 
 /* One inode with a value, found in pass 1. */
 struct hit {
@@ -78,23 +79,6 @@ struct img {
  * directories would otherwise cost time quadratic in its depth.
  */
 #define PATH_BOUND	65536
-
-static void *xrealloc(void *p, size_t n, size_t size)
-{
-	p = reallocarray(p, n ? n : 1, size);
-	if (!p)
-		err(EXIT_OPERR, "out of memory");
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (!p)
-		err(EXIT_OPERR, "out of memory");
-	return p;
-}
 
 static bool bit_test(const unsigned char *b, ext2_ino_t i)
 {
@@ -225,9 +209,7 @@ static bool read_place(struct img *m, ext2_ino_t ino,
 	blk64_t blk = ext2fs_file_acl_block(m->fs, (const void *)in);
 	errcode_t e;
 
-	c = calloc(1, isz);
-	if (!c)
-		err(EXIT_OPERR, "out of memory");
+	c = xcalloc(1, isz);
 	memcpy(c, in, EXT2_INODE_SIZE(m->fs->super));
 	if (block)
 		c->i_extra_isize = 0;	/* libext2fs skips the body */
@@ -287,7 +269,7 @@ static void add_hit(struct img *m, ext2_ino_t ino,
 	val = ib.found ? &ib : &bl;
 	if (m->nh == m->caph) {
 		m->caph = m->caph ? 2 * m->caph : 64;
-		m->h = xrealloc(m->h, m->caph, sizeof(*m->h));
+		m->h = xreallocarray(m->h, m->caph, sizeof(*m->h));
 	}
 	h = &m->h[m->nh++];
 	memset(h, 0, sizeof(*h));
@@ -368,9 +350,7 @@ static void scan_inodes(struct img *m)
 	errcode_t e;
 
 	bitmap = load_inode_bitmap(m);
-	in = calloc(1, bufsz);
-	if (!in)
-		err(EXIT_OPERR, "out of memory");
+	in = xcalloc(1, bufsz);
 	e = ext2fs_open_inode_scan(fs, 0, &scan);
 	if (e) {
 		img_fail(m, e, "cannot scan the inode tables");
@@ -434,7 +414,7 @@ static void push_entry(struct img *m, struct hit *h, char *path,
 
 	if (m->n == m->cap) {
 		m->cap = m->cap ? 2 * m->cap : 64;
-		m->v = xrealloc(m->v, m->cap, sizeof(*m->v));
+		m->v = xreallocarray(m->v, m->cap, sizeof(*m->v));
 	}
 	e = &m->v[m->n++];
 	memset(e, 0, sizeof(*e));
@@ -469,9 +449,7 @@ static char *join(const char *dir, const char *name, size_t nlen)
 
 	if (dl && dir[dl - 1] == '/')
 		dl--;
-	p = malloc(dl + nlen + 2);
-	if (!p)
-		err(EXIT_OPERR, "out of memory");
+	p = xmalloc(dl + nlen + 2);
 	memcpy(p, dir, dl);
 	p[dl] = '/';
 	memcpy(p + dl + 1, name, nlen);
@@ -484,7 +462,7 @@ static void queue_dir(struct img *m, ext2_ino_t ino, char *path)
 	bit_set(m->seen, ino);
 	if (m->nq == m->capq) {
 		m->capq = m->capq ? 2 * m->capq : 64;
-		m->q = xrealloc(m->q, m->capq, sizeof(*m->q));
+		m->q = xreallocarray(m->q, m->capq, sizeof(*m->q));
 	}
 	m->q[m->nq].ino = ino;
 	m->q[m->nq++].path = path;
@@ -612,7 +590,7 @@ static void add_orphans(struct img *m, bool walk_complete)
 			warnx("%s: the tree could not be read whole: some inodes reported as orphans may have names there",
 			      m->o->file);
 		if (asprintf(&p, "<inode %u>", m->h[i].ino) < 0)
-			err(EXIT_OPERR, "out of memory");
+			oom();
 		push_entry(m, &m->h[i], p, 0, false);
 		m->v[m->n - 1].orphan = true;
 	}
@@ -809,10 +787,8 @@ int image_scan(const struct image_opts *o, struct entry **v, size_t *n,
 	csum_on(&m);
 	check_super(&m);
 	bytes = m.fs->super->s_inodes_count / 8 + 1;
-	m.isdir = calloc(1, bytes);
-	m.seen = calloc(1, bytes);
-	if (!m.isdir || !m.seen)
-		err(EXIT_OPERR, "out of memory");
+	m.isdir = xcalloc(1, bytes);
+	m.seen = xcalloc(1, bytes);
 	m.v = *v;
 	m.n = m.cap = *n;
 	scan_inodes(&m);

@@ -4,29 +4,23 @@
  * getcap-compatible list.  Any source of struct entry (the mounted-tree
  * walker, an image reader) ends here.
  */
-#include <err.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "entry.h"
+#include "tools.h"
 
-static char *entry_caps(const struct entry *e)
+/* The decoded value of @e, or NULL when it could not be read. */
+static const struct fcap_value *entry_value(const struct entry *e,
+					    struct fcap_value *v)
 {
-	struct fcap_value v;
-	char *t = NULL;
-
-	if (e->read_err || !e->len)
+	if (e->read_err || e->source == SRC_BASELINE)
 		return NULL;
-	memset(&v, 0, sizeof(v));
-	fcap_decode(e->raw, e->len, &v);
-	if (!v.rev || (v.problems & (FCAP_PROB_EMPTY | FCAP_PROB_SHORT |
-				     FCAP_PROB_SIZE | FCAP_PROB_REVISION)))
-		return NULL;
-	if (fcap_to_text(&v, &t) < 0)
-		return NULL;
-	return t;
+	fcap_decode(e->raw, e->len, v);
+	return v;
 }
 
 /*
@@ -58,11 +52,9 @@ static void links_build(struct links *l, struct entry *v, size_t n)
 	size_t i, j, k;
 
 	l->v = v;
-	l->idx = calloc(n + 1, sizeof(size_t));
-	l->first = calloc(n + 1, sizeof(size_t));
-	l->count = calloc(n + 1, sizeof(size_t));
-	if (!l->idx || !l->first || !l->count)
-		err(EXIT_OPERR, "out of memory");
+	l->idx = xcalloc(n + 1, sizeof(size_t));
+	l->first = xcalloc(n + 1, sizeof(size_t));
+	l->count = xcalloc(n + 1, sizeof(size_t));
 	for (i = 0; i < n; i++)
 		l->idx[i] = i;
 	qsort_r(l->idx, n, sizeof(size_t), cmp_inode, v);
@@ -105,7 +97,9 @@ static void print_json(const struct entry *e, const struct finding *f,
 		       size_t nf, const struct links *l)
 {
 	static const char *const src[] = { "mounted", "image", "baseline" };
-	char *caps = entry_caps(e);
+	const struct fcap_value *v;
+	struct fcap_value dv;
+	char *text = NULL;
 	size_t i;
 
 	printf("{\"path\":");
@@ -128,12 +122,19 @@ static void print_json(const struct entry *e, const struct finding *f,
 		fcap_json_string(stdout, strerror(e->read_err));
 	else
 		printf("null");
+	/* "caps": the older name of "text", kept for existing readers */
+	v = entry_value(e, &dv);
+	if (v && fcap_has_sets(v) && fcap_to_text(v, &text))
+		oom();
 	printf(",\"caps\":");
-	if (caps)
-		fcap_json_string(stdout, caps);
+	if (text)
+		fcap_json_string(stdout, text);
 	else
 		printf("null");
-	free(caps);
+	free(text);
+	putchar(',');
+	if (fcap_print_json_value(stdout, v) == -ENOMEM)
+		oom();
 	if (e->source == SRC_IMAGE) {
 		static const char *const store[] = { "unknown", "inode", "block" };
 
@@ -154,31 +155,49 @@ static void print_json(const struct entry *e, const struct finding *f,
 	printf("]}\n");
 }
 
-static void print_list(const struct entry *e)
+/* Add @mark to the comma-separated @buf. */
+static void add_mark(char *buf, size_t len, const char *mark)
 {
-	char *caps;
+	size_t n = strlen(buf);
 
-	/* As getcap -r: named regular files with a readable value only. */
-	if (!S_ISREG(e->mode) || e->source == SRC_BASELINE || e->orphan)
-		return;
-	caps = entry_caps(e);
-	if (!caps)
-		return;
-	printf("%s %s\n", e->path, caps);
-	free(caps);
+	snprintf(buf + n, len - n, "%s%s", n ? "," : "", mark);
 }
 
-/* A path in text output: control bytes as \ooo, so lines cannot be forged. */
-static void put_text_path(const char *path)
+/*
+ * The getcap line of every file that carries a value, as getcap -r prints
+ * it (but for the rootid, always shown).  A value getcap cannot show
+ * has its line marked (doc/fsck-check.8, OUTPUT): the file is a directory
+ * or a symbolic link, the value is unreadable or oversized, has problems
+ * other than high-bits, or no directory names the inode.
+ */
+static void print_list(const struct entry *e)
 {
-	const unsigned char *p = (const unsigned char *)path;
+	const struct fcap_value *v;
+	struct fcap_value dv;
+	char marks[160] = "";
+	unsigned int bit, p;
+	int ret;
 
-	for (; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f || *p == '\\')
-			printf("\\%03o", *p);
-		else
-			putchar(*p);
-	}
+	if (e->source == SRC_BASELINE)
+		return;
+	if (S_ISDIR(e->mode))
+		add_mark(marks, sizeof(marks), "directory");
+	else if (S_ISLNK(e->mode))
+		add_mark(marks, sizeof(marks), "symlink");
+	if (e->orphan)
+		add_mark(marks, sizeof(marks), "orphan");
+	if (e->read_err == ERANGE || e->read_err == E2BIG)
+		add_mark(marks, sizeof(marks), "oversized");
+	else if (e->read_err)
+		add_mark(marks, sizeof(marks), "unreadable");
+	v = entry_value(e, &dv);
+	p = v ? v->problems & ~FCAP_PROB_HIGHBITS : 0;
+	for (bit = 1; bit && bit <= p; bit <<= 1)
+		if (p & bit)
+			add_mark(marks, sizeof(marks), fcap_problem_name(bit));
+	ret = fcap_print_line(stdout, e->path, v, *marks ? marks : NULL);
+	if (ret == -ENOMEM)
+		oom();
 }
 
 static const char *const colour[] = {
@@ -210,7 +229,8 @@ static void report(const struct opts *o, const struct entry *e,
 	for (i = 0; i < nf; i++) {
 		if (o->quiet && f[i].sev < o->fail_on)
 			continue;
-		put_text_path(e->path);
+		/* control bytes as \\ooo, so that lines cannot be forged */
+		put_escaped(stdout, e->path);
 		printf(": %s%s%s: %s [%s]\n",
 		       o->colour ? colour[f[i].sev] : "",
 		       severity_name(f[i].sev), o->colour ? "\033[0m" : "",
@@ -257,11 +277,8 @@ void judge_all(const struct opts *o, const struct rules_config *cfg,
 
 	if (o->out == OUT_JSON)
 		links_build(&l, v, n);
-	if (b) {
-		seen = calloc(b->n + 1, sizeof(*seen));
-		if (!seen)
-			err(EXIT_OPERR, "out of memory");
-	}
+	if (b)
+		seen = xcalloc(b->n + 1, sizeof(*seen));
 	for (i = 0; i < n; i++) {
 		const struct entry *e = &v[i];
 

@@ -242,27 +242,27 @@ static void check_problems(struct sink *s, const struct fcap_value *v)
 		sets_text(v, sets, sizeof(sets));
 
 	if (p & FCAP_PROB_EMPTY)
-		add(s, "zero-length", SEV_ERROR,
+		add(s, fcap_problem_name(FCAP_PROB_EMPTY), SEV_ERROR,
 		    "zero-length value: every exec of this file fails with EINVAL, root included");
 	if (p & FCAP_PROB_SHORT)
-		add(s, "truncated", SEV_ERROR,
+		add(s, fcap_problem_name(FCAP_PROB_SHORT), SEV_ERROR,
 		    "value of %zu bytes has no magic word%s", v->size, x);
 	if (p & FCAP_PROB_SIZE)
-		add(s, "bad-size", SEV_ERROR,
+		add(s, fcap_problem_name(FCAP_PROB_SIZE), SEV_ERROR,
 		    "value of %zu bytes is the wrong size for revision %u%s",
 		    v->size, (v->magic & FCAP_REVISION_MASK) >> 24, x);
 	if (p & FCAP_PROB_REVISION)
-		add(s, "bad-revision", SEV_ERROR,
+		add(s, fcap_problem_name(FCAP_PROB_REVISION), SEV_ERROR,
 		    "unknown revision 0x%02x%s", v->magic >> 24, x);
 	if (p & FCAP_PROB_LEGACY)
-		add(s, "legacy-v1", SEV_WARNING,
+		add(s, fcap_problem_name(FCAP_PROB_LEGACY), SEV_WARNING,
 		    "legacy revision 1 value (32-bit sets)%s%s", sets, x);
 	if (p & FCAP_PROB_FLAGS)
-		add(s, "unknown-flags", SEV_WARNING,
+		add(s, fcap_problem_name(FCAP_PROB_FLAGS), SEV_WARNING,
 		    "unknown flag bits 0x%06x%s%s", v->magic & FCAP_FLAGS_MASK &
 		    ~FCAP_FLAG_EFFECTIVE, sets, x);
 	if (p & FCAP_PROB_HIGHBITS)
-		add(s, "high-bits", SEV_WARNING,
+		add(s, fcap_problem_name(FCAP_PROB_HIGHBITS), SEV_WARNING,
 		    "bits above the last known capability (%u) are set%s",
 		    fcap_last_cap(), x);
 }
@@ -283,7 +283,7 @@ static void check_value(struct sink *s, const struct entry *e,
 	}
 	check_problems(s, &v);
 	if (e->len == 0 && !(v.problems & FCAP_PROB_EMPTY))
-		add(s, "zero-length", SEV_ERROR,
+		add(s, fcap_problem_name(FCAP_PROB_EMPTY), SEV_ERROR,
 		    "zero-length value: every exec of this file fails with EINVAL, root included");
 	if (v.has_rootid && v.rootid != 0)
 		add(s, "namespaced", SEV_INFO,
@@ -361,16 +361,24 @@ static void check_meta(struct sink *s, const struct entry *e)
 		    "parent directory is writable by others without the sticky bit");
 }
 
-/* Offline only: a value too large for any revision, seen whole. */
+/* A value too large for any revision (@e->size 0: its size is unknown). */
 static void check_oversized(struct sink *s, const struct entry *e)
 {
-	struct fcap_value v = { .size = e->size, .problems = FCAP_PROB_SIZE };
+	struct fcap_value v = {
+		.size = e->size ? e->size : ENTRY_RAW_MAX + 1,
+		.problems = FCAP_PROB_SIZE,
+	};
 	char x[64] = "";
 
 	exec_verdict(&v, x, sizeof(x));
-	add(s, "oversized", SEV_ERROR,
-	    "value of %zu bytes, larger than any revision (%d at most)%s",
-	    e->size, FCAP_SIZE_MAX, x);
+	if (e->size)
+		add(s, "oversized", SEV_ERROR,
+		    "value of %zu bytes, larger than any revision (%d at most)%s",
+		    e->size, FCAP_SIZE_MAX, x);
+	else
+		add(s, "oversized", SEV_ERROR,
+		    "value of more than %d bytes, larger than any revision (%d at most)%s",
+		    ENTRY_RAW_MAX, FCAP_SIZE_MAX, x);
 }
 
 /**
@@ -393,7 +401,7 @@ size_t rules_check(const struct entry *e, const struct rules_config *cfg,
 	else if (e->orphan)
 		add(&s, "orphan", SEV_WARNING,
 		    "no directory names this inode: invisible on a mounted tree until a link or fsck brings it back");
-	if (e->read_err == ERANGE && e->size)
+	if (e->read_err == ERANGE || e->read_err == E2BIG)
 		check_oversized(&s, e);
 	else if (e->read_err)
 		add(&s, "unreadable", SEV_ERROR,

@@ -1,93 +1,103 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * manifest.c - harness for setfcap's --manifest parser.
+ * manifest.c - harness for the setfcap manifest parser (lib/manifest.c).
  *
- * setfcap.c is compiled into this file (its main() renamed) so the
- * harness reaches read_manifest() and parse_caps() exactly as the tool
- * runs them, without exporting them.  The input is a manifest; after
- * reading it, every op must carry a path and a text, and every op that
- * parsed must hold the value fcap_from_text() gives for its text, encoded
- * as fcap_encode() encodes it.  Nothing is opened or written.
+ * The input is a manifest.  Every pair the parser returns must have a
+ * CAPS word without blanks and a PATH that is not empty, has no newline
+ * and neither starts nor ends with a blank; every pair and every bad line
+ * comes from a line of its own, in order.  A CAPS text that parses must
+ * encode and decode back to the same sets, as setfcap writes it.  Nothing
+ * is opened or written.
  */
-#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
 
-int setfcap_main(int argc, char **argv);
-#define main setfcap_main
-#include "../setfcap/setfcap.c"
-#undef main
-
+#include "fcap.h"
 #include "fuzz.h"
+#include "manifest.h"
 
-static FILE *devnull, *saved_stderr;
+struct count {
+	unsigned long lines;	/* lines in the input */
+	unsigned long last;	/* the last line number seen */
+};
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	saved_stderr = stderr;
-	devnull = fopen("/dev/null", "w");
-	if (!devnull)
-		devnull = stderr;
 	return 0;
 }
 
-static void reset(void)
+static void next_line(struct count *c, unsigned long lineno)
 {
-	size_t i;
-
-	for (i = 0; i < nops; i++) {
-		free((void *)(uintptr_t)ops[i].path);
-		free(ops[i].text);
-		free(ops[i].old);
-	}
-	nops = 0;
-	last_parsed = SIZE_MAX;
+	fuzz_assert(lineno > c->last && lineno <= c->lines);
+	c->last = lineno;
 }
 
-static void check_op(const struct op *o)
+static void check_caps(const char *caps)
 {
-	struct fcap_value want;
+	struct fcap_value v, w;
 	unsigned char buf[FCAP_SIZE_MAX];
 	int n;
 
-	fuzz_assert(o->path && o->text);
-	fuzz_assert(!strchr(o->path, '\n'));
-	fuzz_assert(o->path[0] != ' ' && o->path[0] != '\t');
-	fuzz_assert(o->fd == -1 && !o->written);
-	if (o->remove) {
-		fuzz_assert(!strcmp(o->text, "-r"));
+	if (!strcmp(caps, "-r"))
 		return;
-	}
-	if (fcap_from_text(o->text, &want, NULL))
+	if (fcap_from_text(caps, &v, NULL))
 		return;		/* refused: reported, never applied */
-	fuzz_assert(o->val.permitted == want.permitted);
-	fuzz_assert(o->val.inheritable == want.inheritable);
-	fuzz_assert(o->val.effective == want.effective);
-	n = fcap_encode(&want, buf, sizeof(buf));
-	fuzz_assert(n == o->len && !memcmp(buf, o->buf, n));
+	n = fcap_encode(&v, buf, sizeof(buf));
+	fuzz_assert(n == FCAP_SIZE_V2);
+	fuzz_assert(fcap_decode(buf, n, &w) == 0 || w.problems ==
+		    FCAP_PROB_HIGHBITS);
+	fuzz_assert(w.permitted == v.permitted);
+	fuzz_assert(w.inheritable == v.inheritable);
+	fuzz_assert(w.effective == v.effective);
+}
+
+static void on_entry(void *priv, unsigned long lineno, const char *caps,
+		     const char *path)
+{
+	size_t n = strlen(path);
+
+	next_line(priv, lineno);
+	fuzz_assert(*caps && !strpbrk(caps, " \t\n"));
+	fuzz_assert(strcmp(caps, "-"));
+	fuzz_assert(n && !strchr(path, '\n'));
+	fuzz_assert(!strchr(" \t", path[0]) && !strchr(" \t\r", path[n - 1]));
+	check_caps(caps);
+}
+
+static void on_bad(void *priv, unsigned long lineno, int err)
+{
+	next_line(priv, lineno);
+	fuzz_assert(err == MANIFEST_ERR_FORMAT || err == MANIFEST_ERR_STDIN);
+	fuzz_assert(strcmp(fcap_manifest_strerror(err), "invalid line"));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct count c = { 0 };
+	const struct manifest_cb cb = {
+		.entry = on_entry,
+		.bad = on_bad,
+		.priv = &c,
+	};
 	char name[64];
-	size_t i, lines = 0;
+	FILE *f;
+	size_t i;
 	int fd, ret;
 
 	if (size > 65536)
 		return 0;
+	for (i = 0; i < size; i++)
+		c.lines += data[i] == '\n';
+	c.lines++;
 	fd = fuzz_memfile(data, size, name, sizeof(name));
 	if (fd < 0)
 		return 0;
-	quiet = true;
-	/* warnx() per bad line: keep them out of libFuzzer's output */
-	stderr = devnull;
-	ret = read_manifest(name);
-	stderr = saved_stderr;
+	f = fopen(name, "r");
 	close(fd);
-	for (i = 0; i < size; i++)
-		lines += data[i] == '\n';
-	fuzz_assert(nops <= lines + 1);
-	for (i = 0; i < nops; i++)
-		check_op(&ops[i]);
-	fuzz_assert(ret == 0 || ret == -1);
-	reset();
+	if (!f)
+		return 0;
+	ret = fcap_manifest_read(f, &cb);
+	fclose(f);
+	fuzz_assert(ret == 0);
 	return 0;
 }

@@ -23,6 +23,7 @@ FUZZ_B := build/fuzz/
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=gnu11 -D_GNU_SOURCE -I$(TOP)/lib -I$(TOP)/fsck-check \
+	-I$(TOP)/common \
 	$(filter-out -Wno-format-truncation,$(WARN)) \
 	-g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link
 
@@ -31,12 +32,12 @@ FUZZ_OBJS_xattr :=
 FUZZ_OBJS_text :=
 FUZZ_OBJS_manifest :=
 FUZZ_OBJS_policy := fsck-check/rules.o
-FUZZ_OBJS_baseline := fsck-check/baseline.o fsck-check/rules.o
+FUZZ_OBJS_baseline := fsck-check/baseline.o fsck-check/rules.o $(COMMON_OBJS)
 FUZZ_OBJS_json := fsck-check/output.o fsck-check/rules.o \
-	fsck-check/baseline.o
+	fsck-check/baseline.o $(COMMON_OBJS)
 FUZZ_OBJS_diff :=
 FUZZ_OBJS_image := fsck-check/image.o fsck-check/rules.o \
-	fsck-check/baseline.o
+	fsck-check/baseline.o $(COMMON_OBJS)
 FUZZ_LIBS_baseline := -lcrypto
 FUZZ_LIBS_json := -ljson-c -lcrypto
 FUZZ_LIBS_image := -lext2fs -lcom_err -lcrypto

@@ -13,6 +13,7 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -22,18 +23,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
-#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "fcap.h"
+#include "tools.h"
 #include "version.h"
 
 #define EXIT_USAGE	2
-#define PROC_MAGIC	0x9fa0
-#define SYSFS_MAGIC	0x62656572
 
 enum format { FMT_TEXT, FMT_RAW, FMT_JSON };
 
@@ -74,30 +72,6 @@ static void usage(FILE *f, int code)
 	exit(code);
 }
 
-static void print_problems(unsigned int problems, bool json)
-{
-	unsigned int bit;
-	bool first = true;
-
-	if (json)
-		putchar('[');
-	for (bit = 1; bit && bit <= problems; bit <<= 1) {
-		if (!(problems & bit))
-			continue;
-		if (!first)
-			putchar(',');
-		if (json)
-			printf("\"%s\"", fcap_problem_name(bit));
-		else
-			fputs(fcap_problem_name(bit), stdout);
-		first = false;
-	}
-	if (json)
-		putchar(']');
-	else if (first)
-		fputs("none", stdout);
-}
-
 /* A file we could not read: say so on stderr and in --json output. */
 static void report_error(const char *path, const char *what, int e)
 {
@@ -135,17 +109,11 @@ static void print_none(const char *path, const char *why)
 
 static void print_value(const char *path, const struct fcap_value *v)
 {
-	char *text = NULL;
-	char rootid[24] = "";
+	int ret = 0;
 
-	if (fcap_to_text(v, &text))
-		text = NULL;
-	if (v->has_rootid)
-		snprintf(rootid, sizeof(rootid), " [rootid=%" PRIu32 "]",
-			 v->rootid);
 	switch (format) {
 	case FMT_TEXT:
-		printf("%s %s%s\n", path, text ? text : "?", rootid);
+		ret = fcap_print_line(stdout, path, v, NULL);
 		break;
 	case FMT_RAW:
 		printf("%s rev=%u effective=%d permitted=0x%016" PRIx64
@@ -156,103 +124,63 @@ static void print_value(const char *path, const struct fcap_value *v)
 		else
 			putchar('-');
 		printf(" size=%zu problems=", v->size);
-		print_problems(v->problems, false);
+		ret = fcap_print_problems(stdout, v->problems, false);
 		putchar('\n');
 		break;
 	case FMT_JSON:
 		fputs("{\"path\":", stdout);
 		fcap_json_string(stdout, path);
-		printf(",\"revision\":%u,\"effective\":%s,"
-		       "\"permitted\":\"0x%016" PRIx64 "\","
-		       "\"inheritable\":\"0x%016" PRIx64 "\",\"rootid\":",
-		       v->rev, v->effective ? "true" : "false", v->permitted,
-		       v->inheritable);
-		if (v->has_rootid)
-			printf("%" PRIu32, v->rootid);
-		else
-			fputs("null", stdout);
-		printf(",\"size\":%zu,\"text\":", v->size);
-		if (text)
-			fcap_json_string(stdout, text);
-		else
-			fputs("null", stdout);
-		fputs(",\"problems\":", stdout);
-		print_problems(v->problems, true);
+		putchar(',');
+		ret = fcap_print_json_value(stdout, v);
 		puts("}");
 		break;
 	}
-	free(text);
-}
-
-/* Is the name listed even though getxattr refused it? */
-static bool name_listed(const char *path)
-{
-	char buf[4096];
-	ssize_t n = llistxattr(path, buf, sizeof(buf));
-	ssize_t i;
-
-	for (i = 0; i < n; i += strlen(buf + i) + 1)
-		if (!strcmp(buf + i, FCAP_XATTR_NAME))
-			return true;
-	return false;
+	if (ret == -ENOMEM)
+		oom();
 }
 
 /*
  * do_getfcap() - print one file.  Like getcap, an operand must be a
  * regular file, while -r also asks FIFOs, sockets and devices (through
- * lgetxattr, which never opens them).
+ * lgetxattr, which never opens them).  A value getcap prints is printed
+ * as getcap prints it, with nothing on stderr: bits above the last
+ * capability included (fsck-check reports those).
  */
 static void do_getfcap(const char *path, const struct stat *st, bool any)
 {
-	unsigned char small[64], *buf = small;
-	struct fcap_value v;
-	ssize_t n;
+	const struct fcap_value *v;
+	struct fcap_read r;
+	int ret;
 
 	if (!S_ISREG(st->st_mode) && (!any || S_ISDIR(st->st_mode) ||
 					S_ISLNK(st->st_mode))) {
 		print_none(path, "Not a regular file");
 		return;
 	}
-	n = lgetxattr(path, FCAP_XATTR_NAME, buf, sizeof(small));
-	if (n < 0 && errno == ERANGE) {
-		n = lgetxattr(path, FCAP_XATTR_NAME, NULL, 0);
-		if (n >= 0) {
-			buf = malloc(n + 1);
-			if (!buf)
-				err(1, NULL);
-			n = lgetxattr(path, FCAP_XATTR_NAME, buf, n);
-		}
+	ret = fcap_read_at(AT_FDCWD, path, 0, &r);
+	if (ret < 0) {
+		report_error(path, "cannot read capabilities", -ret);
+		return;
 	}
-	if (n < 0) {
-		int e = errno;
-
-		if (e == ENODATA || e == ENOTSUP)
-			print_none(path, NULL);
-		else if (e == EINVAL && name_listed(path))
-			report_error(path,
-				     "capability value present but unreadable (zero-length or malformed)",
-				     e);
-		else
-			report_error(path, "cannot read capabilities", e);
-		goto out;
+	switch (r.state) {
+	case FCAP_READ_NONE:
+		print_none(path, NULL);
+		return;
+	case FCAP_READ_UNREADABLE:
+	case FCAP_READ_OVERSIZED:
+		report_error(path, fcap_read_reason(&r), r.err);
+		return;
+	case FCAP_READ_VALUE:
+		break;
 	}
-	memset(&v, 0, sizeof(v));
-	if (fcap_decode(buf, n, &v) && format == FMT_TEXT) {
-		/* bits above the last cap: readable, the kernel masks them */
-		if (v.problems == FCAP_PROB_HIGHBITS) {
-			warnx("%s: value names capabilities above %u, unknown to this kernel",
-			      path, fcap_last_cap());
-		} else {
-			warnx("%s: malformed capability value (%zd bytes)",
-			      path, n);
-			status = 1;
-		}
+	v = &r.value;
+	if ((v->problems & ~FCAP_PROB_HIGHBITS) && format == FMT_TEXT) {
+		warnx("%s: malformed capability value (%zu bytes)", path,
+		      r.len);
+		status = 1;
 	}
-	if (format != FMT_TEXT || v.rev >= 2 || !v.problems)
-		print_value(path, &v);
-out:
-	if (buf != small)
-		free(buf);
+	if (format != FMT_TEXT || v->rev >= 2 || !v->problems)
+		print_value(path, v);
 }
 
 /* Collect the devices of proc, sysfs and devtmpfs mounts. */
@@ -275,9 +203,7 @@ static void load_special(void)
 		if (strncmp(sep, "proc ", 5) && strncmp(sep, "sysfs ", 6) &&
 		    strncmp(sep, "devtmpfs ", 9))
 			continue;
-		d = reallocarray(special, nspecial + 1, sizeof(*special));
-		if (!d)
-			err(1, NULL);
+		d = xreallocarray(special, nspecial + 1, sizeof(*special));
 		special = d;
 		special[nspecial++] = makedev(maj, min);
 	}
@@ -285,16 +211,15 @@ static void load_special(void)
 	fclose(f);
 }
 
+/* devtmpfs by its mount entry (it has tmpfs's magic), the rest by type. */
 static bool is_special(const char *path, const struct stat *st)
 {
-	struct statfs sfs;
 	size_t i;
 
 	for (i = 0; i < nspecial; i++)
 		if (special[i] == st->st_dev)
 			return true;
-	return !statfs(path, &sfs) &&
-	       (sfs.f_type == PROC_MAGIC || sfs.f_type == SYSFS_MAGIC);
+	return path_on_pseudo_fs(path);
 }
 
 static int walk_one(const char *path, const struct stat *st, int type,
@@ -349,7 +274,7 @@ static void print_set(const char *label, uint64_t mask)
 	char *names = NULL;
 
 	if (fcap_mask_to_names(mask, &names))
-		err(1, NULL);
+		oom();
 	printf("  %-12s %s\n", label, *names ? names : "(none)");
 	free(names);
 }
@@ -429,11 +354,12 @@ static void do_explain(const char *path, const char *user)
 	struct fcap_file file;
 	struct fcap_exec x;
 	struct statvfs sv;
+	struct fcap_read r;
 	struct stat st;
-	unsigned char buf[64];
+	char *real;
 	uint64_t all;
 	unsigned int c;
-	ssize_t n;
+	int ret;
 
 	if (policy_error) {
 		report_error(path, policy_error, policy_errno);
@@ -461,17 +387,27 @@ static void do_explain(const char *path, const char *user)
 	file.gid = st.st_gid;
 	file.owner_mapped = file.group_mapped = true;
 	file.nosuid = !statvfs(path, &sv) && (sv.f_flag & ST_NOSUID);
-	n = getxattr(path, FCAP_XATTR_NAME, buf, sizeof(buf));
-	if (n >= 0) {
-		file.has_xattr = true;
-		fcap_decode(buf, n, &file.xattr);
-	} else if (errno == EINVAL) {
-		/* listed but refused: model it as the zero-length value */
-		file.has_xattr = true;
-		fcap_decode(buf, 0, &file.xattr);
-	} else if (errno != ENODATA && errno != ENOTSUP) {
-		report_error(path, "cannot read capabilities", errno);
+	/* exec follows symbolic links: read the file they lead to */
+	real = realpath(path, NULL);
+	if (!real) {
+		report_error(path, "cannot resolve", errno);
 		return;
+	}
+	ret = fcap_read_at(AT_FDCWD, real, 0, &r);
+	free(real);
+	if (ret < 0) {
+		report_error(path, "cannot read capabilities", -ret);
+		return;
+	}
+	file.has_xattr = r.state != FCAP_READ_NONE;
+	if (r.state == FCAP_READ_VALUE) {
+		file.xattr = r.value;
+	} else if (r.state == FCAP_READ_UNREADABLE) {
+		/* listed but refused: model it as the zero-length value */
+		fcap_decode(NULL, 0, &file.xattr);
+	} else if (r.state == FCAP_READ_OVERSIZED) {
+		file.xattr.size = r.size ? r.size : FCAP_READ_MAX + 1;
+		file.xattr.problems = FCAP_PROB_SIZE;
 	}
 	fcap_model_exec(&proc, &file, model_kernel, &policy, &x);
 	printf("%s: exec by uid %" PRIu32 " (euid %" PRIu32 ")%s\n", path,

@@ -32,7 +32,10 @@
 
 /*
  * Problems fcap_decode() finds in a raw value.  A value may have several;
- * FCAP_PROB_NONE means it is a well-formed v2 or v3 value.
+ * FCAP_PROB_NONE means it is a well-formed v2 or v3 value.  Each has one
+ * name (fcap_problem_name()), the same in every tool's output and the id
+ * of fsck-check's rule for it: zero-length, truncated, bad-size,
+ * bad-revision, unknown-flags, high-bits, legacy-v1.
  */
 enum fcap_problem {
 	FCAP_PROB_NONE		= 0,
@@ -74,6 +77,8 @@ int fcap_encode(const struct fcap_value *v, void *buf, size_t len);
 int fcap_value_set(struct fcap_value *v, uint64_t permitted,
 		   uint64_t inheritable, uint64_t effective);
 const char *fcap_problem_name(unsigned int problem);
+int fcap_problem_parse(const char *name, unsigned int *problem);
+bool fcap_has_sets(const struct fcap_value *v);
 unsigned int fcap_last_cap(void);
 uint64_t fcap_known_mask(void);
 
@@ -101,6 +106,74 @@ struct fcap_verdict {
 
 void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
 		  struct fcap_verdict *out);
+
+/*
+ * Reading a file's value (read.c).  The outcome of one read:
+ *   FCAP_READ_NONE        no value (ENODATA, or no xattrs on that fs)
+ *   FCAP_READ_VALUE       @raw/@len as read, @value decoded (it may have
+ *                         problems: a 0-byte read is zero-length)
+ *   FCAP_READ_UNREADABLE  listed, but getxattr fails with @err (EINVAL:
+ *                         zero-length or malformed; EOVERFLOW: v3 rootid
+ *                         with no user here)
+ *   FCAP_READ_OVERSIZED   larger than @raw (@err ERANGE or E2BIG); @size
+ *                         is its full size, 0 when unknown
+ */
+#define FCAP_READ_MAX		64
+#define FCAP_READ_LISTED	(1U << 0)	/* the name was seen listed */
+
+enum fcap_read_state {
+	FCAP_READ_NONE = 0,
+	FCAP_READ_VALUE,
+	FCAP_READ_UNREADABLE,
+	FCAP_READ_OVERSIZED,
+};
+
+/**
+ * struct fcap_read - what one read of security.capability found
+ * @state:	see enum fcap_read_state
+ * @err:	positive errno behind an unreadable or oversized value
+ * @size:	oversized: the full size when known, else 0
+ * @len:	bytes in @raw (FCAP_READ_VALUE)
+ * @raw:	the value as read
+ * @value:	@raw decoded (FCAP_READ_VALUE)
+ */
+struct fcap_read {
+	enum fcap_read_state state;
+	int err;
+	size_t size;
+	size_t len;
+	unsigned char raw[FCAP_READ_MAX];
+	struct fcap_value value;
+};
+
+/**
+ * struct fcap_xattr_ops - the calls a read makes; each returns a count of
+ * bytes or a negative errno, as getxattr(2) and listxattr(2) with errno
+ * folded in.  @len 0 (and @buf NULL) asks for the size.
+ * @get:	the value of security.capability
+ * @list:	the list of names
+ */
+struct fcap_xattr_ops {
+	ssize_t (*get)(void *priv, void *buf, size_t len);
+	ssize_t (*list)(void *priv, char *buf, size_t len);
+};
+
+bool fcap_list_has(const char *list, size_t len);
+int fcap_listed_ops(const struct fcap_xattr_ops *ops, void *priv);
+int fcap_listed_at(int dfd, const char *name);
+int fcap_read_ops(const struct fcap_xattr_ops *ops, void *priv,
+		  unsigned int flags, struct fcap_read *r);
+int fcap_read_fd(int fd, unsigned int flags, struct fcap_read *r);
+int fcap_read_at(int dfd, const char *name, unsigned int flags,
+		 struct fcap_read *r);
+const char *fcap_read_reason(const struct fcap_read *r);
+const struct fcap_value *fcap_read_value(const struct fcap_read *r);
+
+/* Printing a value (render.c). */
+int fcap_print_problems(FILE *f, unsigned int problems, bool json);
+int fcap_print_line(FILE *f, const char *path, const struct fcap_value *v,
+		    const char *marks);
+int fcap_print_json_value(FILE *f, const struct fcap_value *v);
 
 /* Text form, through libcap.  Returned strings are malloc()ed. */
 

@@ -198,31 +198,63 @@ int fcap_value_set(struct fcap_value *v, uint64_t permitted,
 	return 0;
 }
 
+static const struct {
+	unsigned int bit;
+	const char *name;
+	const char *old;	/* the name getfcap once printed, or NULL */
+} problem_names[] = {
+	{ FCAP_PROB_EMPTY, "zero-length", NULL },
+	{ FCAP_PROB_SHORT, "truncated", "too-short" },
+	{ FCAP_PROB_SIZE, "bad-size", "size-mismatch" },
+	{ FCAP_PROB_REVISION, "bad-revision", "unknown-revision" },
+	{ FCAP_PROB_FLAGS, "unknown-flags", NULL },
+	{ FCAP_PROB_HIGHBITS, "high-bits", "unknown-capabilities" },
+	{ FCAP_PROB_LEGACY, "legacy-v1", NULL },
+};
+
+#define NPROBLEMS (sizeof(problem_names) / sizeof(problem_names[0]))
+
 /**
- * fcap_problem_name() - short name of one problem bit
+ * fcap_problem_name() - the name of one problem bit
  * @problem: a single enum fcap_problem bit
+ *
+ * The one vocabulary of every output (getfcap --raw and --json, the
+ * rule ids of fsck-check), documented in fsck-check(8), VALUE PROBLEMS.
  *
  * Return: a static string such as "zero-length", or "unknown".
  */
 const char *fcap_problem_name(unsigned int problem)
 {
-	switch (problem) {
-	case FCAP_PROB_EMPTY:
-		return "zero-length";
-	case FCAP_PROB_SHORT:
-		return "too-short";
-	case FCAP_PROB_SIZE:
-		return "size-mismatch";
-	case FCAP_PROB_REVISION:
-		return "unknown-revision";
-	case FCAP_PROB_FLAGS:
-		return "unknown-flags";
-	case FCAP_PROB_HIGHBITS:
-		return "unknown-capabilities";
-	case FCAP_PROB_LEGACY:
-		return "legacy-v1";
-	}
+	size_t i;
+
+	for (i = 0; i < NPROBLEMS; i++)
+		if (problem_names[i].bit == problem)
+			return problem_names[i].name;
 	return "unknown";
+}
+
+/**
+ * fcap_problem_parse() - the problem bit of a name
+ * @name: a name fcap_problem_name() returns, or one an older getfcap
+ *	  printed (too-short, size-mismatch, unknown-revision,
+ *	  unknown-capabilities)
+ * @problem: set to the bit
+ *
+ * Return: 0, or -EINVAL for a name that is no problem.
+ */
+int fcap_problem_parse(const char *name, unsigned int *problem)
+{
+	size_t i;
+
+	for (i = 0; i < NPROBLEMS; i++) {
+		if (!strcmp(name, problem_names[i].name) ||
+		    (problem_names[i].old &&
+		     !strcmp(name, problem_names[i].old))) {
+			*problem = problem_names[i].bit;
+			return 0;
+		}
+	}
+	return -EINVAL;
 }
 
 static bool well_formed(const struct fcap_value *v)

@@ -29,6 +29,8 @@
 #include <unistd.h>
 
 #include "fcap.h"
+#include "manifest.h"
+#include "tools.h"
 #include "version.h"
 
 #define EXIT_USAGE	2
@@ -121,10 +123,7 @@ static struct op *new_op(void)
 
 	if (nops == ops_room) {
 		ops_room = ops_room ? ops_room * 2 : 16;
-		o = reallocarray(ops, ops_room, sizeof(*ops));
-		if (!o)
-			err(1, NULL);
-		ops = o;
+		ops = xreallocarray(ops, ops_room, sizeof(*ops));
 	}
 	o = &ops[nops++];
 	memset(o, 0, sizeof(*o));
@@ -147,9 +146,7 @@ static char *read_stdin_text(void)
 
 		if (line[0] == '\n')
 			break;
-		p = realloc(all, len + n + 1);
-		if (!p)
-			err(1, NULL);
+		p = xreallocarray(all, len + n + 1, 1);
 		all = p;
 		memcpy(all + len, line, n);
 		len += n;
@@ -176,7 +173,7 @@ static int parse_caps(struct op *o, const char *caps)
 	o->fallback_setuid = fallback_setuid;
 	if (!strcmp(caps, "-r")) {
 		o->remove = true;
-		o->text = strdup("-r");
+		o->text = xstrdup("-r");
 	} else if (!strcmp(caps, "-")) {
 		o->text = read_stdin_text();
 		if (!o->text) {
@@ -184,10 +181,8 @@ static int parse_caps(struct op *o, const char *caps)
 			return -1;
 		}
 	} else {
-		o->text = strdup(caps);
+		o->text = xstrdup(caps);
 	}
-	if (!o->text)
-		err(1, NULL);
 	if (o->remove) {
 		if (has_rootid)
 			o->val.rootid = rootid;
@@ -259,59 +254,30 @@ static const char *type_name(mode_t m)
 
 /*
  * Read the current value through the descriptor; -1 and errno on error.
- * One call for any value the kernel accepts (at most FCAP_SIZE_MAX bytes);
- * only a larger one takes the size first.
+ * A value the kernel will not return (unreadable or oversized) is
+ * @old_bad: overwriting it is the fix; a roll back stores a zero-length
+ * one.
  */
 static int read_old(struct op *o)
 {
-	unsigned char buf[FCAP_SIZE_MAX];
-	ssize_t n;
+	struct fcap_read r;
+	int ret;
 
-	n = fgetxattr(o->fd, FCAP_XATTR_NAME, buf, sizeof(buf));
-	if (n >= 0) {
-		o->old = malloc(n ? n : 1);
-		if (!o->old)
-			err(1, NULL);
-		memcpy(o->old, buf, n);
-		o->old_len = n;
+	ret = fcap_read_fd(o->fd, 0, &r);
+	if (ret < 0) {
+		errno = -ret;
+		return -1;
+	}
+	o->old_len = -1;
+	if (r.state == FCAP_READ_NONE)
 		return 0;
-	}
-	for (;;) {
-		if (errno != ERANGE)
-			n = -1;
-		else
-			n = fgetxattr(o->fd, FCAP_XATTR_NAME, NULL, 0);
-		if (n < 0) {
-			if (errno == ENODATA || errno == ENOTSUP) {
-				o->old_len = -1;
-				return 0;
-			}
-			if (errno == EINVAL) {
-				/*
-				 * Listed but refused: a zero-length (or
-				 * malformed) value.  Overwriting it is the
-				 * fix; a roll back stores a zero-length one.
-				 */
-				o->old_bad = true;
-				o->old_len = 0;
-				free(o->old);
-				o->old = malloc(1);
-				if (!o->old)
-					err(1, NULL);
-				return 0;
-			}
-			return -1;
-		}
-		free(o->old);
-		o->old = malloc(n ? n : 1);
-		if (!o->old)
-			err(1, NULL);
-		o->old_len = fgetxattr(o->fd, FCAP_XATTR_NAME, o->old, n);
-		if (o->old_len >= 0)
-			return 0;
-		if (errno != ERANGE)
-			return -1;
-	}
+	o->old = xmalloc(r.len);
+	o->old_len = r.len;
+	if (r.state == FCAP_READ_VALUE)
+		memcpy(o->old, r.raw, r.len);
+	else
+		o->old_bad = true;
+	return 0;
 }
 
 static const char *verb(const struct op *o)
@@ -487,11 +453,9 @@ static int by_inode(const void *a, const void *b)
 /* Chain the ops that name the same file (any path), in operand order. */
 static void link_same_inode(void)
 {
-	struct op **v = calloc(nops, sizeof(*v));
+	struct op **v = xcalloc(nops, sizeof(*v));
 	size_t i;
 
-	if (!v)
-		err(1, NULL);
 	for (i = 0; i < nops; i++)
 		v[i] = &ops[i];
 	qsort(v, nops, sizeof(*v), by_inode);
@@ -652,62 +616,56 @@ static void skip_if_right(struct op *o)
 		o->skip = true;
 }
 
+struct manifest_state {
+	const char *name;
+	bool bad;
+};
+
+static void manifest_entry(void *priv, unsigned long lineno, const char *caps,
+			   const char *path)
+{
+	struct manifest_state *m = priv;
+	struct op *o = new_op();
+
+	o->path = xstrdup(path);
+	if (parse_caps(o, caps)) {
+		warnx("%s:%lu: skipped", m->name, lineno);
+		m->bad = true;
+	}
+}
+
+static void manifest_bad(void *priv, unsigned long lineno, int err)
+{
+	struct manifest_state *m = priv;
+
+	warnx("%s:%lu: %s", m->name, lineno, fcap_manifest_strerror(err));
+	m->bad = true;
+}
+
 static int read_manifest(const char *name)
 {
+	struct manifest_state m = { .name = name };
+	const struct manifest_cb cb = {
+		.entry = manifest_entry,
+		.bad = manifest_bad,
+		.priv = &m,
+	};
 	FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
-	char *line = NULL;
-	size_t cap = 0;
-	unsigned long lineno = 0;
-	int bad = 0;
+	int ret;
 
 	if (!f) {
 		warn("%s", name);
 		return -1;
 	}
-	while (getline(&line, &cap, f) > 0) {
-		char *p = line, *caps, *path, *e;
-		struct op *o;
-
-		lineno++;
-		p += strspn(p, " \t");
-		e = p + strlen(p);
-		while (e > p && (e[-1] == '\n' || e[-1] == ' ' ||
-				 e[-1] == '\t' || e[-1] == '\r'))
-			*--e = '\0';
-		if (!*p || *p == '#')
-			continue;
-		caps = p;
-		p += strcspn(p, " \t");
-		if (!*p) {
-			warnx("%s:%lu: want \"caps path\"", name, lineno);
-			bad = 1;
-			continue;
-		}
-		*p++ = '\0';
-		path = p + strspn(p, " \t");
-		if (!strcmp(caps, "-")) {
-			warnx("%s:%lu: '-' is not allowed in a manifest",
-			      name, lineno);
-			bad = 1;
-			continue;
-		}
-		o = new_op();
-		o->path = strdup(path);
-		if (!o->path)
-			err(1, NULL);
-		if (parse_caps(o, caps)) {
-			warnx("%s:%lu: skipped", name, lineno);
-			bad = 1;
-		}
-	}
-	if (ferror(f)) {
+	ret = fcap_manifest_read(f, &cb);
+	if (ret) {
+		errno = -ret;
 		warn("%s", name);
-		bad = 1;
+		m.bad = true;
 	}
-	free(line);
 	if (f != stdin)
 		fclose(f);
-	return bad ? -1 : 0;
+	return m.bad ? -1 : 0;
 }
 
 /*
@@ -729,17 +687,6 @@ static void raise_setfcap(void)
 	    !cap_set_flag(c, CAP_EFFECTIVE, 1, &v, CAP_SET))
 		cap_set_proc(c);
 	cap_free(c);
-}
-
-/* Every file stays open until the end: allow as many as we may. */
-static void raise_fd_limit(void)
-{
-	struct rlimit rl;
-
-	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
-		rl.rlim_cur = rl.rlim_max;
-		setrlimit(RLIMIT_NOFILE, &rl);
-	}
 }
 
 /*
@@ -871,6 +818,7 @@ static int do_apply(bool manifest)
 	size_t i;
 	int bad = 0;
 
+	/* every file stays open until the end */
 	raise_fd_limit();
 	if (p.nthreads > 1)
 		reserve_fds(nops + 2 * p.nthreads + 16);

@@ -7,6 +7,8 @@
 # man pages, bash completion, systemd units, docs, each tool's --version), and
 # deps.sh's message for a user who cannot install.
 set -u
+# a parent make -s would silence the V=1 commands this suite looks for
+unset MAKEFLAGS MFLAGS
 top=${FCAPS_TOP:-$(pwd)}
 . "$top/tests/tap.sh"
 cd "$top" || exit 1

@@ -166,4 +166,66 @@ rc_is 0 "--explain where FCAPS_PROC_ROOT has no fcaps policy" \
 check "models mainline, and grants both" sh -c \
 	"grep -qx '  models: *mainline Linux 6.12 (no $PWD/nofcaps/sys/kernel/fcaps)' out &&
 	grep -qx '  permitted: *cap_kill,cap_net_raw' out"
+# Drop-in: for every value getcap prints, getfcap's stdout (but for the
+# rootid suffix, which getcap prints with -n only), stderr and exit
+# status are getcap's.  Values any kernel lets root store: bits above the
+# last capability, v2, all-zero v2, v3 with a rootid.
+GETCAP=$(command -v getcap || echo /usr/sbin/getcap)
+# vs_getcap DESC ARGS...: run both with ARGS, compare
+vs_getcap() { d=$1; shift
+	"$GETCAP" "$@" >gc.out 2>gc.err; gc=$?
+	"$GETF" "$@" >gf.out 2>gf.err; gf=$?
+	case " $* " in
+	*" -n "*) cp gf.out gf.cmp ;;
+	*) sed 's/ \[rootid=[0-9]*\]$//' gf.out >gf.cmp ;;
+	esac
+	if [ "$gc" = "$gf" ] && cmp -s gc.out gf.cmp && cmp -s gc.err gf.err
+	then ok "$d"; else notok "$d (exit $gf, getcap $gc)"
+		diff gc.out gf.cmp | sed 's/^/# out /'
+		diff gc.err gf.err | sed 's/^/# err /'; fi; }
+if [ -x "$GETCAP" ] && "$GETCAP" -h 2>&1 | grep -q '^usage: getcap'; then
+	mkdir -p gc/sub
+	for f in high highmix v2 zero ns plain sub/deep; do
+		cp /bin/true "gc/$f"
+	done
+	mkfifo gc/fifo
+	"$SETF" 63+ep gc/high >/dev/null &&
+		"$SETF" cap_net_raw,41,63+ep gc/highmix >/dev/null &&
+		"$SETF" cap_net_raw+ep gc/v2 >/dev/null &&
+		"$SETF" "" gc/zero >/dev/null &&
+		"$SETF" -n 1000 cap_kill+p gc/ns >/dev/null &&
+		"$SETF" 62+i gc/sub/deep >/dev/null &&
+		setfattr -n security.capability \
+			-v 0x0100000200000000000000000000008000000000 gc/fifo
+	planted=$?
+	if [ "$planted" = 0 ] && [ "$(xhex gc/high)" = \
+	    0100000200000000000000000000008000000000 ]; then
+		vs_getcap "as getcap: 63+ep" gc/high
+		check "63+ep: nothing on stderr" [ ! -s gf.err ]
+		vs_getcap "as getcap: -v 63+ep (Ansible's call)" -v gc/high
+		vs_getcap "as getcap: -v cap_net_raw,41,63+ep" -v gc/highmix
+		vs_getcap "as getcap: -n 63+ep" -n gc/high
+		for f in v2 zero ns plain; do
+			vs_getcap "as getcap: -v $f" -v "gc/$f"
+		done
+		vs_getcap "as getcap: -n v3 with its rootid" -n gc/ns
+		vs_getcap "as getcap: every operand at once" \
+			gc/high gc/highmix gc/v2 gc/zero gc/ns gc/plain
+		vs_getcap "as getcap: -r (FIFO and bits above the last)" -r gc
+		vs_getcap "as getcap: -rv" -rv gc
+		vs_getcap "as getcap: -n -r" -n -r gc
+		vs_getcap "as getcap: -v FIFO operand" -v gc/fifo
+		# one vocabulary: getfcap names the problem as fsck-check's rule
+		rc_is 0 "--raw on 63+ep" "$GETF" --raw gc/high
+		check "--raw names the problem high-bits" \
+			grep -q ' problems=high-bits$' out
+		rc_is 0 "--json on 63+ep" "$GETF" --json gc/high
+		check "--json names the problem high-bits, text as getcap's" \
+			grep -qF '"text":"= 63+ep","problems":["high-bits"]' out
+	else
+		skip "as getcap" "cannot plant the values (setfcap or setfattr)"
+	fi
+else
+	skip "as getcap" "no libcap getcap installed"
+fi
 done_testing

@@ -17,6 +17,8 @@ $(eval $(call add_test,codec,))
 $(eval $(call add_test,text,))
 $(eval $(call add_test,model,))
 $(eval $(call add_test,root_libcap,))
+$(eval $(call add_test,read,))
+$(eval $(call add_test,manifest,))
 
 # capxattr: plants raw values and probes what the kernel does with them
 # (host suites, and statically in the guests).
@@ -33,7 +35,8 @@ TEST_BINS += $(B)tests/rules-test.t
 PROGS += $(B)tests/rules-test.t
 OBJS += $(B)tests/rules-test.o
 $(B)tests/rules-test.t: $(addprefix $(B),tests/rules-test.o \
-		fsck-check/rules.o fsck-check/baseline.o tests/tap.o) \
+		fsck-check/rules.o fsck-check/baseline.o fsck-check/output.o \
+		tests/tap.o $(COMMON_OBJS)) \
 		$(B)lib/libfcap.a
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lcrypto $(LIBS_CAP)
@@ -42,6 +45,6 @@ $(B)tests/rules-test.o: ALL_CFLAGS += -I$(TOP)/fsck-check
 test-bins: $(TEST_BINS)
 
 HOST_SUITES += tests/build.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
-	$(SANB)tests/model.t $(SANB)tests/root_libcap.t \
-	$(SANB)tests/rules-test.t tests/planted.sh
+	$(SANB)tests/model.t $(SANB)tests/root_libcap.t $(SANB)tests/read.t \
+	$(SANB)tests/manifest.t $(SANB)tests/rules-test.t tests/planted.sh
 LINT_C += $(wildcard tests/*.c tests/*.h)

@@ -118,6 +118,18 @@ static void test_values(void)
 	mk(&e, ping, 5, 20);
 	e.read_err = EINVAL;
 	tap_ok(has(&e, "unreadable", SEV_ERROR), "unreadable value");
+	e.read_err = EOVERFLOW;
+	tap_ok(has(&e, "unreadable", SEV_ERROR), "EOVERFLOW: unreadable");
+	e.read_err = ERANGE;
+	e.size = 4096;
+	tap_ok(reason_has(&e, "oversized", "4096 bytes"),
+	       "oversized value of known size");
+	e.size = 0;
+	tap_ok(reason_has(&e, "oversized", "more than 64 bytes") &&
+	       !has(&e, "unreadable", SEV_ERROR),
+	       "a mounted oversized value of unknown size is oversized");
+	e.read_err = E2BIG;
+	tap_ok(has(&e, "oversized", SEV_ERROR), "E2BIG: oversized");
 	mk(&e, ping, 5, 20);
 	e.path = p_perl;
 	tap_ok(has(&e, "interpreter", SEV_ERROR), "perl5.36 is an interpreter");
@@ -204,13 +216,85 @@ static void test_baseline(void)
 	baseline_free(&b);
 }
 
+/* What judge_all() prints for @v with --list. */
+static char *list_of(struct entry *v, size_t n)
+{
+	struct opts o = { .out = OUT_LIST, .fail_on = SEV_WARNING };
+	struct tally t = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *saved = stdout;
+
+	stdout = open_memstream(&buf, &len);
+	if (!stdout) {
+		stdout = saved;
+		return NULL;
+	}
+	judge_all(&o, &cfg, v, n, NULL, &t);
+	fclose(stdout);
+	stdout = saved;
+	return buf;
+}
+
+/*
+ * --list: every entry a line, marked where getcap cannot show it, with
+ * the values a host kernel may refuse to store.
+ */
+static void test_list(void)
+{
+	static const uint32_t ping[] = { 0x02000001, 1U << 13, 0, 0, 0 };
+	static const uint32_t v1[] = { 0x01000001, 1U << 13, 0 };
+	static const uint32_t v3[] = { 0x03000000, 1U << 5, 0, 0, 0, 1000 };
+	static const uint32_t high[] = { 0x02000001, 0, 0, 1U << 31, 0 };
+	static char names[9][16] = {
+		"/a", "/b", "/c", "/d", "/e", "/f", "/g", "/h", "<inode 12>",
+	};
+	struct entry v[9];
+	char *got;
+
+	mk(&v[0], ping, 5, 20);
+	mk(&v[1], ping, 5, 20);
+	v[1].mode = S_IFDIR | 0755;
+	mk(&v[2], ping, 5, 20);
+	v[2].mode = S_IFLNK | 0777;
+	mk(&v[3], NULL, 0, 0);
+	mk(&v[4], ping, 5, 20);
+	v[4].read_err = EINVAL;
+	v[4].len = 0;
+	mk(&v[5], ping, 5, 20);
+	v[5].read_err = ERANGE;
+	v[5].size = 4096;
+	v[5].len = 0;
+	mk(&v[6], v1, 3, 12);
+	mk(&v[7], v3, 6, 24);
+	v[7].mode = S_IFIFO | 0644;
+	mk(&v[8], high, 5, 20);
+	v[8].orphan = true;
+	for (size_t i = 0; i < 9; i++)
+		v[i].path = names[i];
+	got = list_of(v, 9);
+	tap_is_str(got,
+		   "/a cap_net_raw=ep\n"
+		   "/b cap_net_raw=ep [directory]\n"
+		   "/c cap_net_raw=ep [symlink]\n"
+		   "/d [zero-length]\n"
+		   "/e [unreadable]\n"
+		   "/f [oversized]\n"
+		   "/g cap_net_raw=ep [legacy-v1]\n"
+		   "/h cap_kill=p [rootid=1000]\n"
+		   "<inode 12> = 63+ep [orphan]\n",
+		   "--list: every value a line, marked where getcap cannot show it");
+	free(got);
+}
+
 int main(void)
 {
-	tap_plan(36);
+	tap_plan(41);
 	if (rules_init(&cfg) < 0)
 		tap_skip_all("cannot parse the dangerous list");
 	test_values();
 	test_baseline();
+	test_list();
 	rules_free(&cfg);
 	return tap_done();
 }

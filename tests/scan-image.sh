@@ -61,6 +61,9 @@ trap 'exit 1' HUP INT PIPE TERM
 # A private copy: a concurrent make san must not swap it mid-suite.
 cp "$fc" "$t/fsck-check" && fc=$t/fsck-check
 
+# --list lines of values a mounted scan cannot read but an offline one can,
+# and of inodes no directory names
+value_marks=' \[([a-z0-9-]+,)*(orphan|unreadable|oversized|zero-length|truncated|bad-size|bad-revision|unknown-flags|legacy-v1)(,[a-z0-9-]+)*\]$'
 setraw() {	# setraw PATH HEX
 	python3 -c 'import os, sys
 os.setxattr(sys.argv[1], "security.capability", bytes.fromhex(sys.argv[2]),
@@ -278,17 +281,19 @@ else
 		if mount -o loop,ro "$img" "$mnt" 2>"$t/mount.err"; then
 			"$fc" --json -j 1 "$mnt" >"$t/$name.mnt.json" \
 				2>"$t/$name.mnt.err"
-			"$fc" --list "$mnt" | sed "s|^$mnt||" | sort \
+			"$fc" --list "$mnt" | sed "s|^$mnt||" |
+				grep -Ev "$value_marks" | sort \
 				>"$t/$name.mnt.list"
 			"$fc" --image "$img" --list 2>/dev/null |
-				grep -v '^/bin/v1 \|^/bin/odd ' | sort \
+				grep -v '^/bin/v1 \|^/bin/odd ' |
+				grep -Ev "$value_marks" | sort \
 				>"$t/$name.img.list"
 			umount "$mnt"
 			mnt=
 			compare_mounted "$name" "$t/$name.json" \
 				"$t/$name.mnt.json" "$t/mnt"
 			cmp -s "$t/$name.img.list" "$t/$name.mnt.list"
-			ok $? "$name: --list inventories equal (but v1 and odd-flag values, offline only)"
+			ok $? "$name: --list inventories equal (but v1 and odd-flag values, offline only, and values only offline can read)"
 		else
 			skip "$name: mounted comparison" "cannot mount: $(head -n 1 "$t/mount.err")"
 			mnt=

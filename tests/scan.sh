@@ -82,7 +82,9 @@ rc=$?
 ok $((rc != 4)) "findings exit 4 (got $rc)"
 python3 -c 'import json, sys
 keys = {"path", "source", "dev", "ino", "mode", "uid", "gid", "nlink",
-	"value", "error", "caps", "links", "findings"}
+	"value", "error", "caps", "revision", "effective", "permitted",
+	"inheritable", "rootid", "size", "text", "problems", "links",
+	"findings"}
 for line in open(sys.argv[1]):
 	o = json.loads(line)
 	assert set(o) == keys, o
@@ -142,10 +144,11 @@ setraw "$t/wdir/cdir" 0000000200200000000000000000000000000000
 "$fc" --json "$t/wdir/cdir/" | grep -qF '"rule":"parent-writable"'
 ok $? "an operand with a trailing slash is judged in its parent"
 
-"$fc" --list "$r" | sort >"$t/list" 2>/dev/null
+"$fc" --list "$r" 2>/dev/null | grep -v ' \[[a-z0-9,-]*\]$' |
+	sed 's/ \[rootid=[0-9]*\]$//' | sort >"$t/list"
 getcap -r "$r" 2>/dev/null | sort >"$t/getcap"
 cmp -s "$t/list" "$t/getcap"
-ok $? "--list equals getcap -r"
+ok $? "--list equals getcap -r (marked lines and rootids aside)"
 "$fc" --list "$r/bin/ping" >"$t/one"
 [ "$(cat "$t/one")" = "$r/bin/ping cap_net_raw=ep" ]
 ok $? "a file operand is checked itself"
@@ -394,5 +397,44 @@ for o in -h -j -q -x $(grep -o '{ *"[a-z][a-z-]*", *[a-z_]*argument' \
 done
 [ -z "$missing" ] && [ "$(grep -c -- '^  --' "$t/help")" -ge 12 ]
 ok $? "-h describes every option (missing:${missing:- none})"
+
+# --list lists every file that carries a value: FIFOs as getcap -r does,
+# v3 values with their rootid, and lines getcap cannot show (directories,
+# symbolic links) marked.
+l=$t/list-all
+mkfile "$l/tool";	setcap cap_net_raw+ep "$l/tool"
+mkfile "$l/ns";		setcap -n 1000 cap_kill+p "$l/ns"
+mkfile "$l/high";	setcap 63+ep "$l/high"
+mkfifo "$l/fifo";	setraw "$l/fifo" 0000000200200000000000000000000000000000
+mkdir "$l/dir";		setraw "$l/dir" 0000000200200000000000000000000000000000
+ln -s tool "$l/link"
+if setraw "$l/link" 0000000200200000000000000000000000000000 2>/dev/null; then
+	link_line="$l/link cap_net_raw=p [symlink]"
+else
+	link_line=	# this kernel keeps no value on a symbolic link
+fi
+"$fc" --list "$l" >"$t/la.out" 2>"$t/la.err"
+rc=$?
+ok $((rc != 4)) "--list on values with findings exits 4 (got $rc)"
+{
+	echo "$l/dir cap_net_raw=p [directory]"
+	echo "$l/fifo cap_net_raw=p"
+	echo "$l/high = 63+ep"
+	[ -n "$link_line" ] && echo "$link_line"
+	echo "$l/ns cap_kill=p [rootid=1000]"
+	echo "$l/tool cap_net_raw=ep"
+} >"$t/la.want"
+sort "$t/la.out" | cmp -s - "$t/la.want"
+ok $? "--list: every file with a value, marked where getcap cannot show it"
+grep -qxF "$l/fifo cap_net_raw=p" "$t/la.out"
+ok $? "--list: a FIFO with a value is listed, as getcap -r lists it"
+grep -qxF "$l/ns cap_kill=p [rootid=1000]" "$t/la.out"
+ok $? "--list: a v3 value shows its rootid, as getfcap -r does"
+[ ! -s "$t/la.err" ]
+ok $? "--list: nothing on stderr"
+getcap -r "$l" 2>/dev/null | sort >"$t/la.getcap"
+grep -v ' \[[a-z0-9,-]*\]$' "$t/la.out" | sed 's/ \[rootid=[0-9]*\]$//' |
+	sort | cmp -s - "$t/la.getcap"
+ok $? "--list: the unmarked lines are getcap -r's (rootids aside)"
 
 echo "1..$n"
