@@ -60,19 +60,6 @@ xhex() {
 }
 # states F...: their values, space-separated
 states() { for f in "$@"; do printf '%s ' "$(xhex "$f")"; done; }
-# run DESC WANT-RC CMD...: run CMD with output in out/errs, check its status
-run() {
-	d=$1 want=$2
-	shift 2
-	"$@" >out 2>errs
-	rc=$?
-	if [ "$rc" = "$want" ]; then
-		ok "$d (exit $rc)"
-	else
-		notok "$d: exit $rc, want $want"
-		sed 's/^/# /' errs | head -10
-	fi
-}
 # shim VAR=VAL... -- CMD...: CMD under the fault shim with those settings
 shim() {
 	while [ "$1" != -- ]; do
@@ -105,7 +92,7 @@ if mkext4 full; then
 	touch full/x1 full/x2 full/x3
 	setup "plant full/x1" setfattr -n security.capability -v 0x$CHOWN full/x1
 	fill full
-	run "argv batch on a full file system fails" 1 \
+	rc_is 1 "argv batch on a full file system fails" \
 		"$SETF" cap_kill+p full/x1 cap_net_raw+p full/x2 \
 		cap_sys_time+p full/x3
 	check "full: every file as it was" \
@@ -115,11 +102,11 @@ if mkext4 full; then
 	check "full: the run says nothing changed" \
 		grep -q 'rolled back 1 change(s): no file was changed' errs
 	printf 'cap_kill+p full/x1\ncap_net_raw+p full/x2\n-r full/x1\ncap_sys_time+p full/x3\n' >full.man
-	run "manifest on a full file system fails" 1 "$SETF" --manifest full.man
+	rc_is 1 "manifest on a full file system fails" "$SETF" --manifest full.man
 	check "full manifest: every file as it was" \
 		[ "$(states full/x1 full/x2 full/x3)" = "$CHOWN none none " ]
 	rm -f full/fill
-	run "the same manifest once there is room" 0 "$SETF" --manifest full.man
+	rc_is 0 "the same manifest once there is room" "$SETF" --manifest full.man
 	check "room: every file as asked" \
 		[ "$(states full/x1 full/x2 full/x3)" = \
 		  "none $RAW 0000000200000002000000000000000000000000 " ]
@@ -134,7 +121,7 @@ if mkext4 ro; then
 	mkdir rw
 	touch ro/y1 ro/y2 ro/y3 rw/w1
 	setup "plant ro/y3" setfattr -n security.capability -v 0x$CHOWN ro/y3
-	run "read-only remount before the second write" 3 \
+	rc_is 3 "read-only remount before the second write" \
 		shim FAULT_CALL=fsetxattr FAULT_AT=2 \
 		"FAULT_CMD=mount -o remount,ro $tmp/ro" -- \
 		"$SETF" cap_kill+p ro/y1 cap_net_raw+p ro/y2 cap_kill+p ro/y3
@@ -147,14 +134,14 @@ if mkext4 ro; then
 	mount -o remount,rw ro
 	setfattr -x security.capability ro/y1
 	printf 'cap_kill+p rw/w1\ncap_kill+p ro/y1\ncap_net_raw+p ro/y2\n' >ro.man
-	run "manifest: the second file system goes read-only" 1 \
+	rc_is 1 "manifest: the second file system goes read-only" \
 		shim FAULT_CALL=fsetxattr FAULT_AT=2 \
 		"FAULT_CMD=mount -o remount,ro $tmp/ro" -- \
 		"$SETF" --manifest ro.man
 	check "ro manifest: the other file system's file rolled back" \
 		[ "$(states rw/w1 ro/y1 ro/y2 ro/y3)" = "none none none $CHOWN " ]
 	mount -o remount,rw ro
-	run "read-only remount during a removal" 3 \
+	rc_is 3 "read-only remount during a removal" \
 		shim FAULT_CALL=fsetxattr FAULT_AT=1 \
 		"FAULT_CMD=mount -o remount,ro $tmp/ro" -- \
 		"$SETF" -r ro/y3 cap_kill+p ro/y2
@@ -168,7 +155,7 @@ fi
 
 # ---- setfcap: the file changes between the checks and the write ---------
 touch a b victim
-run "file swapped for a symlink before it is reopened" 0 \
+rc_is 0 "file swapped for a symlink before it is reopened" \
 	shim FAULT_CALL=reopen FAULT_AT=1 \
 	"FAULT_CMD=mv a a.orig && ln -s victim a" -- \
 	"$SETF" cap_kill+p a cap_kill+p b
@@ -177,7 +164,7 @@ check "swap: the file that was checked got the value" \
 	[ "$(states a.orig b)" = "$KILL $KILL " ]
 rm -f a a.orig b
 touch a b
-run "file swapped for a symlink between check and write" 0 \
+rc_is 0 "file swapped for a symlink between check and write" \
 	shim FAULT_CALL=fsetxattr FAULT_AT=1 \
 	"FAULT_CMD=mv a a.orig && ln -s victim a" -- \
 	"$SETF" cap_kill+p a cap_kill+p b
@@ -186,7 +173,7 @@ check "swap: the checked file and the other as asked" \
 	[ "$(states a.orig b)" = "$KILL $KILL " ]
 rm -f a a.orig b
 touch a b
-run "file removed between check and write" 0 \
+rc_is 0 "file removed between check and write" \
 	shim FAULT_CALL=fsetxattr FAULT_AT=1 "FAULT_CMD=rm a" -- \
 	"$SETF" cap_kill+p a cap_kill+p b
 check "removed: no file appears in its place, the other as asked" \
@@ -195,7 +182,7 @@ rm -f b
 touch a b c
 setup "plant c" setfattr -n security.capability -v 0x$CHOWN c
 printf 'cap_kill+p a\ncap_kill+p b\ncap_kill+p c\n' >swap.man
-run "manifest: a file replaced, then a write fails" 1 \
+rc_is 1 "manifest: a file replaced, then a write fails" \
 	shim FAULT_CALL=fsetxattr FAULT_AT=3 \
 	"FAULT_CMD=mv b b.orig && ln -s victim b" FAULT_ERRNO=5 -- \
 	"$SETF" --manifest swap.man
@@ -205,7 +192,7 @@ check "replaced + EIO: the symlink is left alone" [ -L b ]
 rm -f a b b.orig c
 touch r1 r2
 setup "plant r1" setfattr -n security.capability -v 0x$CHOWN r1
-run "a removal rolled back after a failed set" 1 \
+rc_is 1 "a removal rolled back after a failed set" \
 	shim FAULT_CALL=fsetxattr FAULT_AT=1 FAULT_ERRNO=5 -- \
 	"$SETF" -r r1 cap_kill+p r2
 check "the removed value is back, the other file untouched" \
@@ -220,7 +207,7 @@ while [ $i -lt 1000 ]; do
 	i=$((i + 1))
 done >big.man
 setup "plant big/7" setfattr -n security.capability -v 0x$CHOWN big/7
-run "1000 files, the 500th write fails" 1 \
+rc_is 1 "1000 files, the 500th write fails" \
 	shim FAULT_CALL=fsetxattr FAULT_AT=500 FAULT_ERRNO=5 -- \
 	"$SETF" --manifest big.man
 check "big: one failure reported, with the file and EIO" \
@@ -241,18 +228,18 @@ if mount -t ramfs ramfs nx 2>/dev/null; then
 	touch nx/q nx/q2
 	chmod 0755 nx/q
 	printf 'cap_kill+p p1\ncap_net_raw+p p2\ncap_kill+p nx/q\n' >nx.man
-	run "manifest with a file on ramfs fails" 1 "$SETF" --manifest nx.man
+	rc_is 1 "manifest with a file on ramfs fails" "$SETF" --manifest nx.man
 	check "ramfs manifest: every file as it was" \
 		[ "$(states p1 p2)" = "none none " ]
 	check "ramfs: the error names the file and EOPNOTSUPP" \
 		grep -q '^setfcap: nx/q: cannot set capabilities: Operation not supported' errs
-	run "--fallback-setuid: set-uid instead, the rest as asked" 0 \
+	rc_is 0 "--fallback-setuid: set-uid instead, the rest as asked" \
 		"$SETF" --fallback-setuid --manifest nx.man
 	check "fallback: p1, p2 as asked and nx/q set-uid" \
 		[ "$(states p1 p2)" = "$KILL $RAW " ] && [ -u nx/q ]
 	chmod 0755 nx/q
 	setfattr -x security.capability p1
-	run "--fallback-setuid, then a later write fails" 1 \
+	rc_is 1 "--fallback-setuid, then a later write fails" \
 		shim FAULT_CALL=fsetxattr FAULT_AT=3 FAULT_ERRNO=5 -- \
 		"$SETF" --fallback-setuid cap_kill+p nx/q cap_kill+p p1 \
 		cap_chown+p p2
@@ -260,7 +247,7 @@ if mount -t ramfs ramfs nx 2>/dev/null; then
 		[ "$(stat -c %a nx/q)" = 755 ] &&
 		[ "$(states p1 p2)" = "none $RAW " ]
 	chown 1:1 nx/q2
-	run "--fallback-setuid refuses a file not owned by root" 1 \
+	rc_is 1 "--fallback-setuid refuses a file not owned by root" \
 		"$SETF" --fallback-setuid cap_kill+p p1 cap_kill+p nx/q2
 	check "not root-owned: nothing changed" \
 		[ "$(stat -c %a nx/q2)" = 644 ] && [ "$(xhex p1)" = none ]
@@ -278,7 +265,7 @@ setup "plant tree/open/t1" setfattr -n security.capability -v 0x$KILL tree/open/
 setup "plant tree/locked/t2" setfattr -n security.capability -v 0x$KILL tree/locked/t2
 chmod 000 tree/locked
 if command -v setpriv >/dev/null; then
-	run "scan with an unreadable directory: operational error" 8 \
+	rc_is 8 "scan with an unreadable directory: operational error" \
 		setpriv --reuid=65534 --regid=65534 --clear-groups \
 		"$FSCK" --json tree
 	check "unreadable: the directory is named" \
@@ -308,7 +295,7 @@ setup "plant tree/sub/s" setfattr -n security.capability -v 0x$KILL tree/sub/s
 churn='cd '$tmp'/tree && rm -rf sub f1? f3? &&
 	for i in 0 1 2 3 4 5 6 7 8 9; do : >new$i &&
 	setfattr -n security.capability -v 0x'$RAW' new$i; done'
-run "names vanish and appear mid-scan: no error" 0 \
+rc_is 0 "names vanish and appear mid-scan: no error" \
 	shim FAULT_CALL=lgetxattr FAULT_AT=5 "FAULT_CMD=$churn" -- \
 	"$FSCK" -j 1 --json --fail-on error tree
 check "churn: no operational error is reported" \
@@ -357,7 +344,7 @@ for f in h1 h2 h3; do
 	setup "plant tree/$f" setfattr -n security.capability -v 0x$KILL tree/$f
 done
 echo other >other
-run "baseline: a file replaced before hashing is a race, not an error" 0 \
+rc_is 0 "baseline: a file replaced before hashing is a race, not an error" \
 	shim FAULT_CALL=open FAULT_PATH=tree/h2 \
 	"FAULT_CMD=mv $tmp/tree/h2 $tmp/h2.old && cp $tmp/other $tmp/tree/h2" -- \
 	"$FSCK" -j 1 --save-baseline hbase tree
@@ -367,12 +354,12 @@ check "replaced: the baseline has no checksum of another file's content" \
 check "replaced: the others are hashed" \
 	awk -F '\t' '$1 ~ /^tree\/h[13]$/ && length($8) == 64 { n++ }
 		END { exit n != 2 }' hbase
-run "baseline: a file removed before hashing is a race, not an error" 0 \
+rc_is 0 "baseline: a file removed before hashing is a race, not an error" \
 	shim FAULT_CALL=open FAULT_PATH=tree/h3 "FAULT_CMD=rm $tmp/tree/h3" -- \
 	"$FSCK" -j 1 --save-baseline hbase tree
 check "removed before hashing: said so" \
 	grep -q 'tree/h3: vanished during the scan' errs
-run "baseline: a file swapped for a symlink before hashing" 0 \
+rc_is 0 "baseline: a file swapped for a symlink before hashing" \
 	shim FAULT_CALL=open FAULT_PATH=tree/h1 \
 	"FAULT_CMD=rm $tmp/tree/h1 && ln -s $tmp/other $tmp/tree/h1" -- \
 	"$FSCK" -j 1 --save-baseline hbase tree
@@ -390,7 +377,7 @@ while [ $i -lt 60 ]; do
 done
 "$FSCK" --save-baseline base tree >/dev/null 2>&1
 cp base base.before
-run "SIGINT in the middle of the scan exits 32" 32 \
+rc_is 32 "SIGINT in the middle of the scan exits 32" \
 	shim FAULT_CALL=lgetxattr FAULT_AT=30 FAULT_SIGNAL=2 -- \
 	"$FSCK" -j 1 --json --baseline base --save-baseline base tree
 check "SIGINT: the files read so far are printed, as valid JSON" \
@@ -405,7 +392,7 @@ assert not any(f["rule"] == "baseline-removed"
 '
 check "SIGINT: the baseline is not overwritten by a partial scan" \
 	cmp -s base base.before
-run "SIGINT with parallel walkers (-j 4) exits 32" 32 \
+rc_is 32 "SIGINT with parallel walkers (-j 4) exits 32" \
 	shim FAULT_CALL=lgetxattr FAULT_AT=20 FAULT_SIGNAL=2 -- \
 	"$FSCK" -j 4 --json tree
 check "SIGINT -j 4: what was read is printed, as valid JSON" \
@@ -414,7 +401,7 @@ import json
 rows = [json.loads(l) for l in open("out")]
 assert 1 <= len(rows) < 60, len(rows)
 '
-run "SIGINT, text output: the summary is still printed" 32 \
+rc_is 32 "SIGINT, text output: the summary is still printed" \
 	shim FAULT_CALL=lgetxattr FAULT_AT=10 FAULT_SIGNAL=2 -- \
 	"$FSCK" -j 1 tree
 check "SIGINT text: summary line" \
@@ -464,13 +451,13 @@ check "no sanitizer report" no_sanitizer_report
 # ---- setfcap: the first write fails, nothing to roll back ----------------
 touch n1 n2 n3
 setup "plant n3" setfattr -n security.capability -v 0x$CHOWN n3
-run "the first set fails" 1 \
+rc_is 1 "the first set fails" \
 	shim FAULT_CALL=fsetxattr FAULT_AT=1 FAULT_ERRNO=5 -- \
 	"$SETF" cap_kill+p n1 cap_kill+p n2
 check "first set: the failure is the only message" \
 	[ "$(cat errs)" = "setfcap: n1: cannot set capabilities: Input/output error" ]
 check "first set: no file changed" [ "$(states n1 n2)" = "none none " ]
-run "the first removal fails" 1 \
+rc_is 1 "the first removal fails" \
 	shim FAULT_CALL=fremovexattr FAULT_AT=1 FAULT_ERRNO=5 -- \
 	"$SETF" -r n3 cap_kill+p n1
 check "first removal: the failure is the only message" \

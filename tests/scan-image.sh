@@ -18,9 +18,9 @@
 #    when something could not be read, the rest still reported.
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$top/tests/tap.sh"
 fc=${FCAPS_SAN:-$top/build/san}/fsck-check/fsck-check
 schema=$top/fsck-check/fsck-check.schema.json
-n=0
 
 if [ ! -x "$fc" ]; then
 	echo "Bail out! $fc not built (make san)"
@@ -33,20 +33,12 @@ for c in mke2fs debugfs python3 timeout gzip; do
 	fi
 done
 
-ok() {	# ok COND-STATUS DESC
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-skip() {
-	n=$((n + 1))
-	echo "ok $n - $1 # SKIP $2"
-}
 # py SCRIPT ARGS...: the script prints "PASS desc" / "FAIL desc" lines
 py() {
 	python3 "$@" >"$t/py.out" 2>"$t/py.err" ||
 		echo "FAIL $1 crashed: $(tail -n 1 "$t/py.err")" >>"$t/py.out"
 	while read -r res desc; do
-		ok "$([ "$res" = PASS ] && echo 0 || echo 1)" "$desc"
+		if [ "$res" = PASS ]; then ok "$desc"; else notok "$desc"; fi
 	done <"$t/py.out"
 }
 
@@ -64,11 +56,11 @@ cp "$fc" "$t/fsck-check" && fc=$t/fsck-check
 # --list lines of values a mounted scan cannot read but an offline one can,
 # and of inodes no directory names
 value_marks=' \[([a-z0-9-]+,)*(orphan|unreadable|oversized|zero-length|truncated|bad-size|bad-revision|unknown-flags|legacy-v1)(,[a-z0-9-]+)*\]$'
-setraw() {	# setraw PATH HEX
-	python3 -c 'import os, sys
-os.setxattr(sys.argv[1], "security.capability", bytes.fromhex(sys.argv[2]),
-	    follow_symlinks=False)' "$1" "$2"
-}
+# The trees' setup steps check themselves: a value that does not land is
+# a failed test, never a test that passes for want of it.
+CAPX=${FCAPS_SAN:-$top/build/san}/tests/capxattr
+setraw() { setup "plant $2 on $1" "$CAPX" set "$1" "$2"; }	# PATH HEX
+setcap() { setup "setcap $*" command setcap "$@"; }
 . "$top/tests/ea-plant.sh"
 
 # The offline-only values, planted with debugfs (ea_plant).
@@ -251,11 +243,11 @@ else
 			e2fsck -fyD "$img" >/dev/null 2>&1
 			debugfs -R "htree /big" "$img" 2>/dev/null |
 				grep -q 'Number of entries'
-			ok $? "$name: /big is an htree directory (e2fsck -D)" ;;
+			ok_rc $? "$name: /big is an htree directory (e2fsck -D)" ;;
 		*inline_data*)
 			debugfs -R "stat /small" "$img" 2>/dev/null |
 				grep -q 'Size of inline data'
-			ok $? "$name: /small is an inline-data directory" ;;
+			ok_rc $? "$name: /small is an inline-data directory" ;;
 		esac
 		planted=0
 		ea_plant "$img" /bin/zero "$V_ZERO" &&
@@ -268,12 +260,12 @@ else
 		ea_plant "$img" /fifo "$V_V2" &&
 		debugfs -w -R "unlink /bin/gone" "$img" >/dev/null 2>&1 ||
 			planted=1
-		ok $planted "$name: values planted with debugfs"
+		ok_rc $planted "$name: values planted with debugfs"
 		"$fc" --image "$img" --json >"$t/$name.json" 2>"$t/$name.err"
 		rc=$?
-		ok $((rc != 4)) "$name: --image exits 4 (findings) (got $rc)"
+		ok_rc $((rc != 4)) "$name: --image exits 4 (findings) (got $rc)"
 		[ ! -s "$t/$name.err" ]
-		ok $? "$name: nothing on stderr ($(head -c 150 "$t/$name.err"))"
+		ok_rc $? "$name: nothing on stderr ($(head -c 150 "$t/$name.err"))"
 		check_image "$name" "$t/$name.json" "$storage"
 
 		mnt=$t/mnt
@@ -293,7 +285,7 @@ else
 			compare_mounted "$name" "$t/$name.json" \
 				"$t/$name.mnt.json" "$t/mnt"
 			cmp -s "$t/$name.img.list" "$t/$name.mnt.list"
-			ok $? "$name: --list inventories equal (but v1 and odd-flag values, offline only, and values only offline can read)"
+			ok_rc $? "$name: --list inventories equal (but v1 and odd-flag values, offline only, and values only offline can read)"
 		else
 			skip "$name: mounted comparison" "cannot mount: $(head -n 1 "$t/mount.err")"
 			mnt=
@@ -313,15 +305,15 @@ EOF
 v = jsonschema.Draft202012Validator(json.load(open(sys.argv[1])))
 for line in open(sys.argv[2]):
 	v.validate(json.loads(line))' "$schema" "$t/ext4-4k.json" 2>"$t/schema.err"
-		ok $? "--image --json validates against the schema"
+		ok_rc $? "--image --json validates against the schema"
 	else
 		skip "--image --json validates against the schema" "no jsonschema"
 	fi
 	"$fc" --image "$img" >"$t/text" 2>&1
 	grep -qF '/bin/v1: warning: legacy revision 1 value (32-bit sets): cap_net_raw=ep' "$t/text"
-	ok $? "text output: a v1 value with its decoded sets"
+	ok_rc $? "text output: a v1 value with its decoded sets"
 	grep -q '^<inode [0-9]*>: warning: no directory names this inode' "$t/text"
-	ok $? "text output: the orphan, by inode number"
+	ok_rc $? "text output: the orphan, by inode number"
 
 	# --offset: the same file system behind 1 MiB of something else.
 	head -c 1048576 /dev/urandom >"$t/off.img"
@@ -329,23 +321,23 @@ for line in open(sys.argv[2]):
 	"$fc" --image "$t/off.img" --offset 1048576 --list >"$t/off.list" 2>&1
 	"$fc" --image "$img" --list >"$t/plain.list" 2>&1
 	cmp -s "$t/off.list" "$t/plain.list"
-	ok $? "--offset 1048576 reads the file system behind a prefix"
+	ok_rc $? "--offset 1048576 reads the file system behind a prefix"
 	"$fc" --image "$t/off.img" --offset 0x100000 -q --fail-on error >/dev/null 2>&1
-	ok $(($? != 4)) "--offset takes hex"
+	ok_rc $(($? != 4)) "--offset takes hex"
 	"$fc" --image "$t/off.img" >/dev/null 2>"$t/off.err"
 	rc=$?
-	ok $((rc != 8)) "no file system at offset 0 exits 8 (got $rc)"
+	ok_rc $((rc != 8)) "no file system at offset 0 exits 8 (got $rc)"
 	grep -qF "$t/off.img: cannot open an ext2/3/4 file system" "$t/off.err"
-	ok $? "the error names the file and the cause"
+	ok_rc $? "the error names the file and the cause"
 
 	# Baselines: the same format and rules as the mounted scan.
 	"$fc" --image "$img" -q --fail-on error --save-baseline "$t/base" \
 		>/dev/null 2>&1
 	cut -f 1,7,8 "$t/base" | grep -q '^/bin/ping	x0100000200200000[0-9a-f]*	[0-9a-f]\{64\}$'
-	ok $? "--save-baseline records raw value and SHA-256 read from the image"
+	ok_rc $? "--save-baseline records raw value and SHA-256 read from the image"
 	"$fc" --image "$img" --json --baseline "$t/base" >"$t/same.json" 2>&1
 	! grep -q '"rule":"baseline-' "$t/same.json"
-	ok $? "an unchanged image matches its baseline"
+	ok_rc $? "an unchanged image matches its baseline"
 	cp "$img" "$t/changed.img"
 	ea_plant "$t/changed.img" /bin/inh "$V_V2"
 	debugfs -w -R "write /etc/hostname /bin/new" "$t/changed.img" >/dev/null 2>&1
@@ -356,14 +348,14 @@ for line in open(sys.argv[2]):
 		"baseline-removed /small/tool"; do
 		set -- $r
 		grep -F "\"path\":\"$2\"" "$t/bcmp.json" | grep -qF "\"rule\":\"$1\""
-		ok $? "baseline: $1 ($2)"
+		ok_rc $? "baseline: $1 ($2)"
 	done
 	# A content change behind an unchanged value (debugfs keeps xattrs).
 	cp "$img" "$t/content.img"
 	debugfs -w -R "sif /bin/admin size 3" "$t/content.img" >/dev/null 2>&1
 	"$fc" --image "$t/content.img" --json --baseline "$t/base" 2>&1 |
 		grep -F '"path":"/bin/admin"' | grep -qF '"rule":"baseline-content"'
-	ok $? "baseline: content change (SHA-256 read through libext2fs)"
+	ok_rc $? "baseline: content change (SHA-256 read through libext2fs)"
 
 	# Read-write mounts are refused unless --force; read-only ones are fine.
 	cp "$img" "$t/rw.img"
@@ -371,11 +363,11 @@ for line in open(sys.argv[2]):
 	if mount -o loop "$t/rw.img" "$mnt" 2>/dev/null; then
 		"$fc" --image "$t/rw.img" >/dev/null 2>"$t/rw.err"
 		rc=$?
-		ok $((rc != 8)) "a file system mounted read-write is refused, exit 8 (got $rc)"
+		ok_rc $((rc != 8)) "a file system mounted read-write is refused, exit 8 (got $rc)"
 		grep -qF "$t/rw.img: mounted read-write" "$t/rw.err"
-		ok $? "and the refusal says why"
+		ok_rc $? "and the refusal says why"
 		"$fc" --image "$t/rw.img" --force >/dev/null 2>"$t/rw.err"
-		ok $(($? != 4)) "--force scans it anyway (with a warning)"
+		ok_rc $(($? != 4)) "--force scans it anyway (with a warning)"
 		umount "$mnt"
 		mnt=
 	else
@@ -388,7 +380,7 @@ for line in open(sys.argv[2]):
 		"$fc" --image "$dev" --list >"$t/dev.list" 2>"$t/dev.err"
 		losetup -d "$dev"
 		cmp -s "$t/dev.list" "$t/plain.list"
-		ok $? "an unmounted block device ($dev) reads as its image"
+		ok_rc $? "an unmounted block device ($dev) reads as its image"
 	else
 		skip "an unmounted block device reads as its image" "no loop device"
 	fi
@@ -397,7 +389,7 @@ for line in open(sys.argv[2]):
 	"$fc" --image "$t/jr.img" >/dev/null 2>"$t/jr.err"
 	rc=$?
 	grep -qF 'the journal needs recovery' "$t/jr.err" && [ $rc -eq 4 ]
-	ok $? "a journal that needs recovery is warned about (rc $rc)"
+	ok_rc $? "a journal that needs recovery is warned about (rc $rc)"
 fi
 
 # ---- 1b. no root needed: every value planted with debugfs -------------
@@ -454,11 +446,11 @@ while read -r name size opts; do
 	ea_plant "$img" /lnk "$V_V2" &&
 	debugfs -w -R "unlink /bin/gone" "$img" >/dev/null 2>&1 ||
 		planted=1
-	ok $planted "$name: values planted with debugfs (no root)"
+	ok_rc $planted "$name: values planted with debugfs (no root)"
 	"$fc" --image "$img" --json >"$t/$name.json" 2>"$t/$name.err"
 	rc=$?
 	[ $rc -eq 4 ] && [ ! -s "$t/$name.err" ]
-	ok $? "$name: exit 4, nothing on stderr (rc $rc)"
+	ok_rc $? "$name: exit 4, nothing on stderr (rc $rc)"
 	py "$t/check-nr.py" "$name" "$t/$name.json" "$t/expect-nr"
 done <<'EOF'
 nr-ext2-1k-128  1M  -t ext2 -b 1024 -I 128 -N 64
@@ -467,15 +459,15 @@ EOF
 
 # Usage errors.
 "$fc" --offset 5 / >/dev/null 2>&1
-ok $(($? != 16)) "--offset without --image is a usage error"
+ok_rc $(($? != 16)) "--offset without --image is a usage error"
 "$fc" --image /dev/null /tmp >/dev/null 2>&1
-ok $(($? != 16)) "--image with path operands is a usage error"
+ok_rc $(($? != 16)) "--image with path operands is a usage error"
 "$fc" --image /dev/null --offset -1 >/dev/null 2>&1
-ok $(($? != 16)) "a negative --offset is a usage error"
+ok_rc $(($? != 16)) "a negative --offset is a usage error"
 "$fc" --image "$t/no-such.img" >/dev/null 2>"$t/ns.err"
 rc=$?
 [ $rc -eq 8 ] && grep -qF "$t/no-such.img" "$t/ns.err"
-ok $? "a missing image exits 8, naming it"
+ok_rc $? "a missing image exits 8, naming it"
 
 # SIGINT: exit 32, when there is an image large enough to interrupt.
 big=${BENCH_IMAGE:-/tmp/fcaps-bench-scan.img}
@@ -487,7 +479,7 @@ if [ -r "$big" ]; then
 	wait $pid
 	rc=$?
 	if [ $rc -ge 32 ]; then
-		ok 0 "SIGINT during --image exits 32"
+		ok_rc 0 "SIGINT during --image exits 32"
 	else
 		skip "SIGINT during --image exits 32" "scan finished first (rc $rc)"
 	fi
@@ -512,7 +504,7 @@ corrupt() {
 	for p in "$@"; do
 		grep -q "^$p " "$t/$name.out" || bad=1
 	done
-	ok $bad "corrupt $name: exit 8 (rc $rc), '$msg' named, $# values still found"
+	ok_rc $bad "corrupt $name: exit 8 (rc $rc), '$msg' named, $# values still found"
 }
 corrupt trunc "inode table of group 2 unreadable" /ok/a /ok/b /d/e/f
 corrupt badsb "using the backup at block 8193" /ok/a /ok/b /bad/x
@@ -525,7 +517,7 @@ corrupt partial "inode 21: in-inode extended attributes partly unreadable" /ok/a
 corrupt dag "has more entries than its size allows" /ok/a /ok/b /d/e/f
 for f in dupblock dag; do
 	[ "$(grep -c '^/d/e/f ' "$t/$f.out")" -eq 1 ]
-	ok $? "corrupt $f: a name repeated by the block map is listed once"
+	ok_rc $? "corrupt $f: a name repeated by the block map is listed once"
 done
 
 # Mutants: flip bytes in the blocks the generated images of 1b use (and
@@ -566,9 +558,9 @@ open(dst, "wb").write(data)' "$t/$base.img" "$t/mut.img" "$seed"
 			crashed=$((crashed + 1)); echo "# $seed: sanitizer report"; }
 		codes="$codes $rc"
 	done
-	ok $((crashed + hung)) "40 mutants of $base: no crash ($crashed), no hang ($hung)"
+	ok_rc $((crashed + hung)) "40 mutants of $base: no crash ($crashed), no hang ($hung)"
 	echo "$codes" | grep -q ' 8\| 12'
-	ok $? "mutants of $base: damage is reported (some exit 8)"
+	ok_rc $? "mutants of $base: damage is reported (some exit 8)"
 done
 
 echo "1..$n"
