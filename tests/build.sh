@@ -104,6 +104,8 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 	grep -q "apt-get install -y --no-install-recommends.* fcaps-no-such-package" "$tmp/deps"
 	ok_rc $? "deps.sh prints the exact apt-get line"
 else
-	echo "ok $((n + 1)) # SKIP needs root and setpriv to drop to a user"
-	echo "ok $((n + 2)) # SKIP needs root and setpriv to drop to a user"
+	skip "deps.sh as a user with a package missing fails" \
+		"needs root and setpriv to drop to a user"
+	skip "deps.sh prints the exact apt-get line" \
+		"needs root and setpriv to drop to a user"
 fi
