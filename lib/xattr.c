@@ -201,7 +201,7 @@ int fcap_value_set(struct fcap_value *v, uint64_t permitted,
 static const struct {
 	unsigned int bit;
 	const char *name;
-	const char *old;	/* the name getfcap once printed, or NULL */
+	const char *old;	/* an alias parsed too (older outputs), or NULL */
 } problem_names[] = {
 	{ FCAP_PROB_EMPTY, "zero-length", NULL },
 	{ FCAP_PROB_SHORT, "truncated", "too-short" },
