@@ -39,24 +39,26 @@ static const struct kind {
 	const char *hex;
 } kinds[] = {
 	/* the mainline hole: no magic word at all */
-	{ "zero_length", "" },
+	{ "zero_length",
+	  "" },
 	/* revision 1, cap_kill+p: readable, never writable by setxattr */
-	{ "v1", "00000001" "20000000" "00000000" },
+	{ "v1",
+	  "000000012000000000000000" },
 	/* v2 cap_kill+p with flag bit 1, which no kernel defines */
-	{ "unknown_flags", "02000002" "20000000" "00000000" "00000000"
-			   "00000000" },
+	{ "unknown_flags",
+	  "0200000220000000000000000000000000000000" },
 	/* a v3 value with four bytes more than v3's size */
-	{ "oversized", "00000003" "20000000" "00000000" "00000000" "00000000"
-		       "00000000" "00000000" },
+	{ "oversized",
+	  "00000003200000000000000000000000000000000000000000000000" },
 	/* v2 with capability 63 permitted, beyond every kernel's last */
-	{ "high_bits", "00000002" "00000000" "00000000" "00000080"
-		       "00000000" },
+	{ "high_bits",
+	  "0000000200000000000000000000008000000000" },
 	/* v3 cap_kill+p for the namespace whose root is uid 1000 */
-	{ "v3_rootid", "00000003" "20000000" "00000000" "00000000" "00000000"
-		       "e8030000" },
+	{ "v3_rootid",
+	  "0000000320000000000000000000000000000000e8030000" },
 	/* v3 for rootid 0: the initial namespace keeps it as v2 */
-	{ "v3_rootid0", "00000003" "20000000" "00000000" "00000000"
-			"00000000" "00000000" },
+	{ "v3_rootid0",
+	  "000000032000000000000000000000000000000000000000" },
 };
 
 #define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
@@ -196,10 +198,11 @@ int main(int argc, char **argv)
 		return probe(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "hex")) {
 		k = find_kind(argv[2]);
-		if (!k)
-			errx(2, "%s: no such kind", argv[2]);
-		puts(k->hex);
-		return 0;
+		if (k) {
+			puts(k->hex);
+			return 0;
+		}
+		errx(2, "%s: no such kind", argv[2]);
 	}
 	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "set")) {
 		n = parse_value(argc == 4 ? argv[3] : "", buf, sizeof(buf));
