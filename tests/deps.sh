@@ -28,7 +28,7 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "  DEPS$missing"
 export DEBIAN_FRONTEND=noninteractive
-if ! apt-get install -y -q --no-install-recommends $missing >/dev/null 2>&1; then
-	apt-get update -q >/dev/null
-	apt-get install -y -q --no-install-recommends $missing >/dev/null
+if ! apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends $missing >/dev/null 2>&1; then
+	apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null
+	apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends $missing >/dev/null
 fi
