@@ -82,10 +82,10 @@ if [ -n "$before" ]; then
 		"$(echo "scale=2; $g / $b" | bc | sed 's/^\./0./')"
 fi
 r1=$(ratio "$g" "$f") r2=$(ratio "$f" "$f2")
-printf 'getcap / fsck-check         = %s  (target >= 2.5: %s)\n' \
-	"$r1" "$(verdict "$r1" '>=' 2.5)"
-printf 'fsck-check / 2-thread floor = %s  (target <= 1.2: %s)\n' \
-	"$r2" "$(verdict "$r2" '<=' 1.2)"
+printf 'getcap / fsck-check         = %s  (target >= 3.0: %s)\n' \
+	"$r1" "$(verdict "$r1" '>=' 3.0)"
+printf 'fsck-check / 2-thread floor = %s  (target <= 1.1: %s)\n' \
+	"$r2" "$(verdict "$r2" '<=' 1.1)"
 printf 'getcap / 2-thread floor     = %s  (the best any scanner could do)\n' \
 	"$(ratio "$g" "$f2")"
 r3=$(ratio "$rbig" "$rsmall")

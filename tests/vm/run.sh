@@ -44,8 +44,10 @@ done
 disk=
 [ -n "${FCAPS_VM_DISK:-}" ] &&
 	disk="-drive file=$FCAPS_VM_DISK,format=raw,if=virtio"
+# FCAPS_VM_QEMU_ARGS: more QEMU options (bench-exec's -icount)
 # shellcheck disable=SC2086
 timeout "${FCAPS_VM_TIMEOUT:-300}" qemu-system-x86_64 -accel tcg -m 512 $disk \
+	${FCAPS_VM_QEMU_ARGS:-} \
 	-nographic -no-reboot -kernel "$kernel" -initrd "$work/initrd.gz" \
 	-append "console=ttyS0 panic=-1 quiet fcaps_suite=$suite $*" \
 	</dev/null >"$work/console.log" 2>&1
