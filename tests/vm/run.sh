@@ -57,6 +57,15 @@ if grep -q "Kernel panic" "$work/console.txt"; then
 	echo "Bail out! kernel panic (see $work/console.txt)"
 	exit 1
 fi
+# A boot whose kernel complained fails, whatever its suite said: lockdep
+# reports, WARN()s, BUG()s, sleeping in atomic context.
+oops=$(grep -m 1 -E -e '(WARNING|BUG):' -e 'sleeping function called from invalid context' \
+	-e 'possible (recursive|circular) locking' -e 'inconsistent lock state' \
+	-e 'suspicious RCU usage' "$work/console.txt")
+if [ -n "$oops" ]; then
+	echo "Bail out! the kernel complained: $oops (see $work/console.txt)"
+	exit 1
+fi
 if ! grep -q "^FCAPS-TAP-END" "$work/console.txt"; then
 	echo "Bail out! guest gave no result (qemu exit $rc; $work/console.txt)"
 	exit 1
