@@ -9,6 +9,9 @@
  * for the running kernel's flavour (fcaps_kernel=patched or stock):
  *   - what getxattr returns (patch 4: v1 shown as v2);
  *   - what exec as root and as uid 1000 yields (patches 3 and 4);
+ *   - that exec through an overlay with the disk as its lower layer grants
+ *     what exec of the file itself does (mainline: fails where getxattr
+ *     does);
  *   - that chown removes the value (patch 3: the zero-length one too).
  * Then uid 1000 tries to store each value on a file it owns: only what
  * the verdicts allow an unprivileged writer may succeed (patch 3).
@@ -22,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
@@ -96,6 +100,59 @@ static void check_exec(const char *name, const char *path,
 	if (!tap_is_str(line, want, "%s: exec as %s -> %s", name,
 			as_root ? "root" : "uid 1000", want))
 		tap_diag("model: %s", why ? why : "");
+}
+
+/*
+ * Through an overlay whose lower layer is the ext4 disk, exec must grant
+ * exactly what exec of the same file directly grants, and fail only where
+ * it fails directly: with the series, for every value.  Mainline reads
+ * the value below through getxattr (cap_inode_getsecurity), so there a
+ * value getxattr refuses fails exec with that errno, as in lib's model of
+ * a value that cannot be read.
+ */
+static bool overlay;
+
+static void check_overlay_exec(const char *name, const struct fcap_value *v,
+			       const struct fcap_verdict *vd, bool as_root)
+{
+	char path[512], direct[256], line[256];
+	const char *who = as_root ? "root" : "uid 1000";
+	int (*setup)(void) = as_root ? guest_no_setup : guest_drop_to_user;
+	struct fcap_proc proc;
+
+	if (!overlay)
+		return;
+	snprintf(path, sizeof(path), "/mnt/x/%s", name);
+	if (guest_run(path, setup, &proc, direct, sizeof(direct))) {
+		tap_ok(0, "%s: exec through an overlay as %s: setup", name, who);
+		return;
+	}
+	snprintf(path, sizeof(path), "/tmp/ovl/m/%s", name);
+	if (guest_run(path, setup, &proc, line, sizeof(line))) {
+		tap_ok(0, "%s: exec through an overlay as %s: setup", name, who);
+		return;
+	}
+	if (kernel == FCAP_KERNEL_MAINLINE && vd->read && vd->exec != -ENODATA) {
+		char want[32];
+
+		snprintf(want, sizeof(want), "E %d", -vd->read);
+		tap_is_str(line, want,
+			   "%s: exec through an overlay as %s fails as getxattr does (mainline)",
+			   name, who);
+		return;
+	}
+	if (!tap_is_str(line, direct,
+			"%s: exec through an overlay as %s grants what exec of the file does",
+			name, who))
+		tap_diag("value: %zu bytes, problems %#x", v->size, v->problems);
+}
+
+static bool mount_overlay(void)
+{
+	return !mkdir("/tmp/ovl", 0755) && !mkdir("/tmp/ovl/u", 0755) &&
+	       !mkdir("/tmp/ovl/w", 0755) && !mkdir("/tmp/ovl/m", 0755) &&
+	       !mount("overlay", "/tmp/ovl/m", "overlay", 0,
+		      "lowerdir=/mnt/x,upperdir=/tmp/ovl/u,workdir=/tmp/ovl/w");
 }
 
 /*
@@ -195,9 +252,12 @@ int main(void)
 	if (fd < 0 || fchown(fd, UNPRIV, UNPRIV) || close(fd))
 		tap_skip_all("cannot make /mnt/own");
 
-	tap_plan((int)n * 5 + 1);
+	overlay = mount_overlay();
+	tap_plan((int)n * (overlay ? 7 : 5) + 2);
 	tap_diag("kernel flavour: %s", nofcaps ? "fcaps, FILE_CAPABILITIES=n" :
 		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline");
+	tap_ok(overlay, "an overlay over the disk mounted (%s)",
+	       overlay ? "lowerdir=/mnt/x" : strerror(errno));
 	check_root_write();
 	for (i = 0; i < n; i++) {
 		unsigned char raw[64];
@@ -212,6 +272,8 @@ int main(void)
 		check_read(names[i], path, &v, &vd);
 		check_exec(names[i], path, &v, true);
 		check_exec(names[i], path, &v, false);
+		check_overlay_exec(names[i], &v, &vd, true);
+		check_overlay_exec(names[i], &v, &vd, false);
 		check_killpriv(names[i], path, &v);
 		check_unpriv_write(names[i], &v, raw);
 		free(names[i]);
