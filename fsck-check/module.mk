@@ -1,7 +1,8 @@
 # fsck-check/: the audit scanner for mounted trees and, with --image, for
 # ext2/3/4 images through libext2fs.
 FSCK_CHECK_OBJS := fsck-check/fsck-check.o fsck-check/rules.o \
-	fsck-check/baseline.o fsck-check/output.o fsck-check/image.o
+	fsck-check/baseline.o fsck-check/output.o fsck-check/image.o \
+	fsck-check/prometheus.o
 $(eval $(call add_tool,fsck-check,$(FSCK_CHECK_OBJS),-lext2fs -lcom_err -lcrypto -lpthread))
 
 # ext2fs_xattrs_read_inode() (e2fsprogs 1.47) lets image.c tell an
