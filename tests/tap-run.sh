@@ -24,6 +24,9 @@ fi
 for suite in "$@"; do
 	name=$(echo "$suite" | sed 's|^build/san/||; s|/|_|g')
 	log=$logs/$name.log
+	# where the suite keeps its --json output (keep_json, tests/tap.sh)
+	export FCAPS_JSON_DIR="$logs/json/$name"
+	rm -rf "$FCAPS_JSON_DIR"
 	start=$(date +%s)
 	if [ -x "$suite" ]; then
 		( cd "$top" && "./$suite" ) >"$log" 2>"$log.err" </dev/null

@@ -11,6 +11,9 @@
 #   setup DESC CMD...          a setup step: silent when CMD succeeds,
 #                              a failed test (and status 1) when it fails
 #   bail MSG                   "Bail out!" and exit 1
+#   keep_json FILE...          keep fsck-check --json output for
+#                              tests/json-lines.sh, which validates every
+#                              line against fsck-check.schema.json
 #   done_testing               the plan, after the tests; exit 0
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
@@ -39,4 +42,13 @@ setup() {
 	fi
 }
 bail() { echo "Bail out! $*"; exit 1; }
+# tests/tap-run.sh names a directory for each suite in FCAPS_JSON_DIR.
+keep_json() {
+	[ -n "${FCAPS_JSON_DIR:-}" ] || return 0
+	mkdir -p "$FCAPS_JSON_DIR" || return 1
+	for _f; do
+		_kj=$(( ${_kj:-0} + 1 ))
+		cp "$_f" "$FCAPS_JSON_DIR/$_kj.jsonl" || return 1
+	done
+}
 done_testing() { echo "1..$n"; exit 0; }
