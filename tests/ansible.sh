@@ -35,6 +35,7 @@ for p in /sbin/setcap /sbin/getcap "$san/setfcap/setfcap" \
 done
 
 t=$(mktemp -d /tmp/fcaps-ansible.XXXXXX)
+cd "$t" || bail "cannot cd to $t"
 trap 'rm -rf "$t"' EXIT
 trap 'exit 1' INT TERM
 export ANSIBLE_LOCAL_TEMP="$t/ansible-local" ANSIBLE_REMOTE_TEMP="$t/ansible-remote"

@@ -27,6 +27,7 @@ done
 [ -x "$fc" ] || bail "$fc not built (make san)"
 
 t=$(mktemp -d /tmp/fsck-check-prom.XXXXXX)
+cd "$t" || bail "cannot cd to $t"
 pid=
 mnt=
 cleanup() {
@@ -208,6 +209,40 @@ if setup "a 64 KiB tmpfs" mount -t tmpfs -o size=64k tmpfs "$mnt"; then
 	umount "$mnt"
 fi
 mnt=
+
+# The shipped service's command: its shell line, with this test's
+# directories for the textfile directory, the baseline and /
+unit=$top/fsck-check/fsck-check.service
+sed -n '/^ExecStart=/,/[^\\]$/p' "$unit" | sed 's/^ExecStart=//; s/\\$//' |
+	tr '\n' ' ' | sed 's/\$\$/$/g' >"$t/exec"
+"$py" - "$t/exec" "$fc" "$tx" "$t/base" "$tree" >"$t/service.sh" <<'EOF'
+import shlex, sys
+cmd, fc, tx, base, tree = sys.argv[1:]
+cmd = open(cmd).read()
+argv = shlex.split(cmd)
+assert argv[:2] == ["/bin/sh", "-c"] and len(argv) == 3, argv
+script = (argv[2].replace("@SBINDIR@/fsck-check", fc)
+	  .replace("/var/lib/prometheus/node-exporter", tx)
+	  .replace("/var/lib/fsck-check/baseline /", base + " " + tree))
+assert fc in script and tx in script and tree in script, script
+print(script)
+EOF
+if [ -s "$t/service.sh" ]; then
+	rm -f "$prom"
+	rc_is 4 "the service's command: findings fail the unit (exit 4)" \
+		sh "$t/service.sh"
+	check "the service's command writes fsck-check.prom in the textfile directory" \
+		grep -q '^fsck_check_files{source="mounted",path="'"$tree"'"} 5$' \
+		"$prom"
+	rm -rf "$tx"
+	rc_is 4 "the service's command without that directory: exit 4" \
+		sh "$t/service.sh"
+	check "... and no file written" test ! -e "$tx"
+	grep -q '^ReadWritePaths=-/var/lib/prometheus/node-exporter$' "$unit"
+	ok_rc $? "the unit may write the textfile directory (ProtectSystem=strict)"
+else
+	notok "the service's ExecStart is a /bin/sh -c line"
+fi
 
 # The shipped alerting rules and their unit tests
 promtool check rules "$top/doc/examples/fsck-check.rules.yml" >"$t/cr" 2>&1

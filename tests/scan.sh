@@ -16,6 +16,8 @@ if [ ! -x "$fc" ]; then
 	echo "Bail out! $fc not built (make san)"
 	exit 1
 fi
+# every --json run's output is kept for tests/json-lines.sh
+fc=$(json_keeper "$fc")
 
 # has RULE PATH: the JSON output has a finding RULE on PATH
 has() {
