@@ -410,6 +410,13 @@ rc_is 32 "SIGINT, text output: the summary is still printed" \
 	"$FSCK" -j 1 tree
 check "SIGINT text: summary line" \
 	grep -q '^fsck-check: [0-9]* files with capabilities' out
+rc_is 32 "SIGINT with --prometheus exits 32" \
+	shim FAULT_CALL=lgetxattr FAULT_AT=10 FAULT_SIGNAL=2 -- \
+	"$FSCK" -j 1 --prometheus int.prom tree
+check "SIGINT --prometheus: the file says the scan failed, exit 32" \
+	sh -c 'grep -qx "fsck_check_scan_success{source=\"mounted\",path=\"tree\"} 0" int.prom &&
+		grep -qx "fsck_check_exit_status{source=\"mounted\",path=\"tree\"} 32" int.prom &&
+		! grep -q last_success int.prom'
 
 # ---- fsck-check on a terminal: the progress line and colour -------------
 # script(1) gives the scan a pty; the shim stalls the walk 3 s at the 10th

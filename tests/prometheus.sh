@@ -65,6 +65,16 @@ rc_is 4 "--prometheus with --json and --baseline: findings exit 4" \
 	>"$t/plain.json" 2>/dev/null
 check "--json prints the same with --prometheus" cmp -s out "$t/plain.json"
 keep_json out
+for o in --list -q ""; do
+	# shellcheck disable=SC2086
+	"$fc" $o --baseline "$t/base" "$tree" >"$t/o1" 2>&1
+	# shellcheck disable=SC2086
+	"$fc" $o --baseline "$t/base" --prometheus "$t/o.prom" "$tree" \
+		>"$t/o2" 2>&1
+	check "${o:-text output}: the same with --prometheus, which is written" \
+		sh -c 'cmp -s "$1" "$2" && test -s "$3"' sh "$t/o1" "$t/o2" "$t/o.prom"
+	rm -f "$t/o.prom"
+done
 check "the file is there, mode 0644" \
 	test "$(stat -c %a "$prom" 2>/dev/null)" = 644
 check "no temporary file is left" \
