@@ -101,6 +101,9 @@ include tests/module.mk
 -include debian/module.mk
 -include doc/module.mk
 
+# Last: it validates the --json output every suite before it kept.
+HOST_SUITES += tests/json-lines.sh
+
 all: $(B)lib/libfcap.a $(TOOLS)
 
 # The dependency files (-MMD) of the objects the fragments declare, for

@@ -2,22 +2,25 @@
 #
 # doc/: man pages (each tool's module.mk adds its own to MAN8), the bash
 # completion for all three tools, the admin guide, the kernel guide and the
-# example postinst the guide describes; make install puts the last three
-# in DOCDIR.
+# examples the guide describes (a postinst, Prometheus alerting rules with
+# their promtool tests, an Ansible playbook); make install puts the guides
+# and the examples in DOCDIR.
 DOCDIR ?= $(PREFIX)/share/doc/fcaps
 FCAPS_DOCS := doc/admin-guide.md doc/kernel.md
+FCAPS_EXAMPLES := doc/examples/postinst doc/examples/fsck-check.rules.yml \
+	doc/examples/fsck-check.rules.test.yml doc/examples/fsck-check-fleet.yml
 
 define FCAPS_DOC_INSTALL
 
 install -d $(DESTDIR)$(DOCDIR)/examples
 install -m 0644 $(FCAPS_DOCS) $(DESTDIR)$(DOCDIR)/
-install -m 0644 doc/examples/postinst $(DESTDIR)$(DOCDIR)/examples/
+install -m 0644 $(FCAPS_EXAMPLES) $(DESTDIR)$(DOCDIR)/examples/
 
 endef
 define FCAPS_DOC_UNINSTALL
 
 rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(FCAPS_DOCS))) \
-	$(DESTDIR)$(DOCDIR)/examples/postinst
+	$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(FCAPS_EXAMPLES)))
 
 endef
 INSTALL_EXTRA += $(FCAPS_DOC_INSTALL)

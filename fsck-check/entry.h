@@ -145,6 +145,10 @@ int entry_cmp_path(const void *a, const void *b);
 #define EXIT_OPERR	8
 #define EXIT_USAGE	16
 #define EXIT_INTR	32
+#define EXIT_PROMETHEUS	64	/* the --prometheus file was not written */
+
+/* The "schema_version" member of every --json line (fsck-check.schema.json) */
+#define JSON_SCHEMA_VERSION	1
 
 enum output { OUT_TEXT, OUT_JSON, OUT_LIST };
 
@@ -154,6 +158,7 @@ struct opts {
 	enum severity fail_on;
 	const char *save_baseline;
 	const char *baseline;
+	const char *prometheus;	/* --prometheus file, or NULL */
 	long jobs;
 	bool colour;
 	char **ops;		/* the operands, for removed entries */
@@ -161,14 +166,40 @@ struct opts {
 	bool interrupted;	/* the scan did not finish */
 };
 
+/* Distinct (rule, severity) pairs counted for --prometheus */
+#define TALLY_RULES_MAX		64
+
+struct rule_count {
+	const char *rule;
+	enum severity sev;
+	size_t n;
+};
+
 struct tally {
 	size_t files;
 	size_t sev[3];
 	size_t failing;
+	struct rule_count rules[TALLY_RULES_MAX];
+	size_t nrules;
 };
 
 void judge_all(const struct opts *o, const struct rules_config *cfg,
 	       struct entry *v, size_t n, const struct baseline *b,
 	       struct tally *t);
+
+/* prometheus.c: the node_exporter textfile of a scan */
+struct prom_report {
+	const char *file;
+	const char *source;	/* "mounted" or "image" */
+	const char *const *paths; /* the operands, or the image file */
+	int npaths;
+	const struct tally *t;
+	bool baseline;		/* compared with a baseline */
+	unsigned long errors;	/* operational errors */
+	double duration;	/* seconds */
+	int status;		/* the exit status, but for EXIT_PROMETHEUS */
+};
+
+int prom_write(const struct prom_report *r);
 
 #endif /* FSCK_CHECK_ENTRY_H */

@@ -5,6 +5,7 @@
  * usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]
  *                   [--policy file] [--deny caps] [--dangerous caps]
  *                   [--baseline file] [--save-baseline file]
+ *                   [--prometheus file]
  *                   [--image file [--offset bytes] [--force]] [path ...]
  *
  * Walks each path (default /) without following symbolic links, on one file
@@ -12,7 +13,7 @@
  * capability-bearing file (rules.c).  With --image, reads an ext2/3/4 file
  * system image or unmounted device instead (image.c).  Exit status as fsck(8): 0 clean,
  * 4 findings at or above --fail-on, 8 operational error, 16 usage error,
- * 32 interrupted; the bits combine.
+ * 32 interrupted, 64 the --prometheus file not written; the bits combine.
  */
 #include <dirent.h>
 #include <err.h>
@@ -60,6 +61,7 @@ struct scan {
 	bool cross;
 	bool quiet;
 	int status;
+	unsigned long errors;	/* operational errors, for --prometheus */
 	unsigned long dirs;	/* directories read, for the progress line */
 	bool done;		/* the walk is over: stop the progress line */
 };
@@ -77,6 +79,7 @@ static void usage(FILE *f)
 		"usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]\n"
 		"                  [--policy file] [--deny caps] [--dangerous caps]\n"
 		"                  [--baseline file] [--save-baseline file]\n"
+		"                  [--prometheus file]\n"
 		"                  [--image file [--offset bytes] [--force]] [path ...]\n");
 	if (f != stdout)
 		return;
@@ -96,6 +99,8 @@ static void usage(FILE *f)
 		"  --dangerous caps      replace the list of root-equivalent capabilities\n"
 		"  --save-baseline file  write a baseline of this scan to file\n"
 		"  --baseline file       report what changed since the baseline in file\n"
+		"  --prometheus file     also write the result for node_exporter's textfile\n"
+		"                        collector to file (atomically)\n"
 		"  --image file          audit the ext2/3/4 file system in file, offline\n"
 		"  --offset bytes        with --image: where in file the file system starts\n"
 		"  --force               with --image: even one mounted read-write\n"
@@ -114,6 +119,7 @@ static void scan_fail(struct scan *s)
 {
 	pthread_mutex_lock(&s->lock);
 	s->status |= EXIT_OPERR;
+	s->errors++;
 	pthread_mutex_unlock(&s->lock);
 }
 
@@ -610,7 +616,7 @@ static int parse_caps(const char *opt, const char *arg, uint64_t *mask)
 enum {
 	OPT_JSON = 256, OPT_LIST, OPT_FAIL_ON, OPT_POLICY, OPT_DENY,
 	OPT_DANGEROUS, OPT_BASELINE, OPT_SAVE_BASELINE, OPT_VERSION,
-	OPT_IMAGE, OPT_OFFSET, OPT_FORCE,
+	OPT_IMAGE, OPT_OFFSET, OPT_FORCE, OPT_PROMETHEUS,
 };
 
 static const struct option longopts[] = {
@@ -627,6 +633,7 @@ static const struct option longopts[] = {
 	{ "list", no_argument, NULL, OPT_LIST },
 	{ "offset", required_argument, NULL, OPT_OFFSET },
 	{ "policy", required_argument, NULL, OPT_POLICY },
+	{ "prometheus", required_argument, NULL, OPT_PROMETHEUS },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "save-baseline", required_argument, NULL, OPT_SAVE_BASELINE },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -714,6 +721,13 @@ static int parse_opts(int argc, char **argv, struct opts *o,
 		case OPT_SAVE_BASELINE:
 			o->save_baseline = optarg;
 			break;
+		case OPT_PROMETHEUS:
+			if (!*optarg) {
+				warnx("--prometheus: empty file name");
+				return -EINVAL;
+			}
+			o->prometheus = optarg;
+			break;
 		case OPT_IMAGE:
 			img->file = optarg;
 			break;
@@ -760,6 +774,36 @@ static int load_baseline(const char *file, struct baseline *b)
 	return ret;
 }
 
+/* --prometheus: the textfile of this scan; EXIT_PROMETHEUS when not written */
+static int write_prometheus(const struct opts *o, const struct image_opts *img,
+			    const struct scan *s, const struct tally *t,
+			    const struct timespec *start)
+{
+	struct prom_report r = {
+		.file = o->prometheus,
+		.source = img->file ? "image" : "mounted",
+		.paths = img->file ? &img->file :
+				     (const char *const *)o->ops,
+		.npaths = img->file ? 1 : o->nops,
+		.t = t,
+		.baseline = o->baseline,
+		.errors = s->errors,
+		.status = s->status,
+	};
+	struct timespec now;
+	int ret;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	r.duration = (now.tv_sec - start->tv_sec) +
+		     (now.tv_nsec - start->tv_nsec) / 1e9;
+	ret = prom_write(&r);
+	if (!ret)
+		return 0;
+	errno = -ret;
+	warn("%s: cannot write the Prometheus file", o->prometheus);
+	return EXIT_PROMETHEUS;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = { .out = OUT_TEXT, .fail_on = SEV_WARNING };
@@ -773,6 +817,7 @@ int main(int argc, char **argv)
 	struct image_opts img = { 0 };
 	struct tally t = { 0 };
 	struct sigaction sa = { .sa_handler = on_sigint };
+	struct timespec start;
 	static char root[] = "/";
 	pthread_t prog;
 	bool show;
@@ -794,6 +839,7 @@ int main(int argc, char **argv)
 		return EXIT_OPERR;
 	sigaction(SIGINT, &sa, NULL);
 	raise_fd_limit();
+	clock_gettime(CLOCK_MONOTONIC, &start);
 
 	o.ops = argv + optind;
 	o.nops = argc - optind;
@@ -806,7 +852,10 @@ int main(int argc, char **argv)
 	if (img.file) {
 		img.quiet = o.quiet;
 		img.hash = o.baseline || o.save_baseline;
-		s.status |= image_scan(&img, &s.v, &s.n, &interrupted);
+		ret = image_scan(&img, &s.v, &s.n, &interrupted);
+		if (ret & EXIT_OPERR)
+			s.errors++;
+		s.status |= ret;
 	}
 	for (i = 0; i < (size_t)o.nops && !img.file && !interrupted; i++) {
 		do_scan(&s, o.ops[i]);
@@ -829,6 +878,7 @@ int main(int argc, char **argv)
 			errno = -ret;
 			warn("%s: cannot save baseline", o.save_baseline);
 			s.status |= EXIT_OPERR;
+			s.errors++;
 		}
 	}
 	o.interrupted = interrupted;
@@ -845,6 +895,8 @@ int main(int argc, char **argv)
 		warn("stdout");
 		s.status |= EXIT_OPERR;
 	}
+	if (o.prometheus)
+		s.status |= write_prometheus(&o, &img, &s, &t, &start);
 	for (i = 0; i < s.n; i++)
 		entry_free(&s.v[i]);
 	free(s.v);

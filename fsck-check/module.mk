@@ -1,7 +1,8 @@
 # fsck-check/: the audit scanner for mounted trees and, with --image, for
 # ext2/3/4 images through libext2fs.
 FSCK_CHECK_OBJS := fsck-check/fsck-check.o fsck-check/rules.o \
-	fsck-check/baseline.o fsck-check/output.o fsck-check/image.o
+	fsck-check/baseline.o fsck-check/output.o fsck-check/image.o \
+	fsck-check/prometheus.o
 $(eval $(call add_tool,fsck-check,$(FSCK_CHECK_OBJS),-lext2fs -lcom_err -lcrypto -lpthread))
 
 # ext2fs_xattrs_read_inode() (e2fsprogs 1.47) lets image.c tell an
@@ -11,7 +12,8 @@ HAVE_XATTRS_READ_INODE := $(shell printf '\043include <ext2fs/ext2fs.h>\nint mai
 $(B)fsck-check/image.o: ALL_CFLAGS += \
 	$(if $(HAVE_XATTRS_READ_INODE),-DHAVE_EXT2FS_XATTRS_READ_INODE)
 LINT_C += $(wildcard fsck-check/*.c fsck-check/*.h)
-HOST_SUITES += tests/scan.sh tests/scan-image.sh
+HOST_SUITES += tests/scan.sh tests/scan-image.sh tests/prometheus.sh \
+	tests/ansible.sh
 MAN8 += doc/fsck-check.8
 
 # systemd units: a daily scan of / against /var/lib/fsck-check/baseline.

@@ -102,7 +102,7 @@ static void print_json(const struct entry *e, const struct finding *f,
 	char *text = NULL;
 	size_t i;
 
-	printf("{\"path\":");
+	printf("{\"schema_version\":%d,\"path\":", JSON_SCHEMA_VERSION);
 	fcap_json_string(stdout, e->path);
 	printf(",\"source\":\"%s\",\"dev\":%llu,\"ino\":%llu,\"mode\":\"%o\","
 	       "\"uid\":%u,\"gid\":%u,\"nlink\":%llu,\"value\":",
@@ -206,6 +206,26 @@ static const char *const colour[] = {
 	[SEV_ERROR] = "\033[1;31m",
 };
 
+/* Count @f by rule and severity; the rule names are static strings. */
+static void tally_rule(struct tally *t, const struct finding *f)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrules; i++)
+		if (t->rules[i].sev == f->sev &&
+		    !strcmp(t->rules[i].rule, f->rule))
+			break;
+	if (i == t->nrules) {
+		if (i == TALLY_RULES_MAX)
+			return;
+		t->rules[i].rule = f->rule;
+		t->rules[i].sev = f->sev;
+		t->rules[i].n = 0;
+		t->nrules++;
+	}
+	t->rules[i].n++;
+}
+
 static void report(const struct opts *o, const struct entry *e,
 		   const struct finding *f, size_t nf, struct tally *t,
 		   const struct links *l)
@@ -215,6 +235,7 @@ static void report(const struct opts *o, const struct entry *e,
 	t->files++;
 	for (i = 0; i < nf; i++) {
 		t->sev[f[i].sev]++;
+		tally_rule(t, &f[i]);
 		if (f[i].sev >= o->fail_on)
 			t->failing++;
 	}

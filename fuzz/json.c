@@ -140,6 +140,8 @@ static void check_line(const char *line, size_t len, const struct entry *e,
 			  json_tokener_error_desc(json_tokener_get_error(tok)));
 	fuzz_assert(json_object_is_type(obj, json_type_object));
 
+	fuzz_assert(json_object_get_int(get(obj, "schema_version",
+		    json_type_int)) == JSON_SCHEMA_VERSION);
 	want = as_utf8(e->path);
 	v = get(obj, "path", json_type_string);
 	if (strcmp(json_object_get_string(v), want))

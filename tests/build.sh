@@ -74,7 +74,9 @@ bash -c ". $tmp/root/usr/share/bash-completion/completions/fsck-check
 	COMP_WORDS=(fsck-check --fail); COMP_CWORD=1; _fsck_check
 	[ \"\${COMPREPLY[*]}\" = --fail-on ]" 2>/dev/null
 ok_rc $? "fsck-check completion completes --fail to --fail-on"
-for d in admin-guide.md kernel.md examples/postinst; do
+for d in admin-guide.md kernel.md examples/postinst \
+	examples/fsck-check.rules.yml examples/fsck-check.rules.test.yml \
+	examples/fsck-check-fleet.yml; do
 	[ -f "$tmp/root/usr/share/doc/fcaps/$d" ] || missing="$missing $d"
 done
 [ -z "$missing" ]
@@ -83,7 +85,7 @@ missing=
 for u in fsck-check.service fsck-check.timer; do
 	[ -f "$tmp/root/usr/lib/systemd/system/$u" ] || missing="$missing $u"
 done
-grep -q '^ExecStart=/usr/sbin/fsck-check ' \
+grep -q '	exec /usr/sbin/fsck-check ' \
 	"$tmp/root/usr/lib/systemd/system/fsck-check.service" 2>/dev/null ||
 	missing="$missing ExecStart"
 [ -z "$missing" ]

@@ -268,6 +268,7 @@ if command -v setpriv >/dev/null; then
 	rc_is 8 "scan with an unreadable directory: operational error" \
 		setpriv --reuid=65534 --regid=65534 --clear-groups \
 		"$FSCK" --json tree
+	keep_json out
 	check "unreadable: the directory is named" \
 		grep -q 'tree/locked: cannot open directory: Permission denied' errs
 	check "unreadable: what could be read is reported" \
@@ -298,6 +299,7 @@ churn='cd '$tmp'/tree && rm -rf sub f1? f3? &&
 rc_is 0 "names vanish and appear mid-scan: no error" \
 	shim FAULT_CALL=lgetxattr FAULT_AT=5 "FAULT_CMD=$churn" -- \
 	"$FSCK" -j 1 --json --fail-on error tree
+keep_json out
 check "churn: no operational error is reported" \
 	sh -c '! grep -q "cannot" errs'
 python3 - "$tmp" "$KILL" >churn.res 2>&1 <<'EOF'
@@ -380,6 +382,7 @@ cp base base.before
 rc_is 32 "SIGINT in the middle of the scan exits 32" \
 	shim FAULT_CALL=lgetxattr FAULT_AT=30 FAULT_SIGNAL=2 -- \
 	"$FSCK" -j 1 --json --baseline base --save-baseline base tree
+keep_json out
 check "SIGINT: the files read so far are printed, as valid JSON" \
 	python3 -c '
 import json, sys
@@ -395,6 +398,7 @@ check "SIGINT: the baseline is not overwritten by a partial scan" \
 rc_is 32 "SIGINT with parallel walkers (-j 4) exits 32" \
 	shim FAULT_CALL=lgetxattr FAULT_AT=20 FAULT_SIGNAL=2 -- \
 	"$FSCK" -j 4 --json tree
+keep_json out
 check "SIGINT -j 4: what was read is printed, as valid JSON" \
 	python3 -c '
 import json
@@ -406,6 +410,13 @@ rc_is 32 "SIGINT, text output: the summary is still printed" \
 	"$FSCK" -j 1 tree
 check "SIGINT text: summary line" \
 	grep -q '^fsck-check: [0-9]* files with capabilities' out
+rc_is 32 "SIGINT with --prometheus exits 32" \
+	shim FAULT_CALL=lgetxattr FAULT_AT=10 FAULT_SIGNAL=2 -- \
+	"$FSCK" -j 1 --prometheus int.prom tree
+check "SIGINT --prometheus: the file says the scan failed, exit 32" \
+	sh -c 'grep -qx "fsck_check_scan_success{source=\"mounted\",path=\"tree\"} 0" int.prom &&
+		grep -qx "fsck_check_exit_status{source=\"mounted\",path=\"tree\"} 32" int.prom &&
+		! grep -q last_success int.prom'
 
 # ---- fsck-check on a terminal: the progress line and colour -------------
 # script(1) gives the scan a pty; the shim stalls the walk 3 s at the 10th

@@ -126,6 +126,7 @@ cp /bin/true tree/bin/zero
 if want zero_length 2 "fsck-check on a zero-length value" tree/bin/zero; then
 	"$FC" --json tree >scan.json 2>scan.err
 	rc=$?
+	keep_json scan.json
 	check "fsck-check: exit status 4 for the zero-length value (got $rc)" \
 		[ "$rc" -eq 4 ]
 	if [ "$(probed zero_length read)" = ok ]; then rule=zero-length

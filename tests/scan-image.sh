@@ -26,6 +26,8 @@ if [ ! -x "$fc" ]; then
 	echo "Bail out! $fc not built (make san)"
 	exit 1
 fi
+# every --json run's output is kept for tests/json-lines.sh
+fc=$(json_keeper "$fc")
 for c in mke2fs debugfs python3 timeout gzip; do
 	if ! command -v "$c" >/dev/null 2>&1; then
 		echo "1..0 # SKIP no $c (tests/deps.sh installs e2fsprogs)"

@@ -16,6 +16,8 @@ if [ ! -x "$fc" ]; then
 	echo "Bail out! $fc not built (make san)"
 	exit 1
 fi
+# every --json run's output is kept for tests/json-lines.sh
+fc=$(json_keeper "$fc")
 
 # has RULE PATH: the JSON output has a finding RULE on PATH
 has() {
@@ -73,13 +75,14 @@ out_json=$t/out.json
 rc=$?
 ok_rc $((rc != 4)) "findings exit 4 (got $rc)"
 python3 -c 'import json, sys
-keys = {"path", "source", "dev", "ino", "mode", "uid", "gid", "nlink",
+keys = {"schema_version", "path", "source", "dev", "ino", "mode", "uid", "gid", "nlink",
 	"value", "error", "caps", "revision", "effective", "permitted",
 	"inheritable", "rootid", "size", "text", "problems", "links",
 	"findings"}
 for line in open(sys.argv[1]):
 	o = json.loads(line)
 	assert set(o) == keys, o
+	assert o["schema_version"] == 1, o
 	assert isinstance(o["path"], str) and o["source"] == "mounted"
 	for k in ("dev", "ino", "uid", "gid", "nlink"):
 		assert isinstance(o[k], int)

@@ -11,6 +11,8 @@ top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 logs=$top/build/test-logs
 mkdir -p "$logs"
 pass=0 fail=0 skip=0
+# The --json output the suites of this run keep, for tests/json-lines.sh
+rm -rf "$logs/json"
 # What this kernel does with the values the suites plant, probed once for
 # all of them (tests/kprobe.sh reads it).
 capx=${FCAPS_SAN:-$top/build/san}/tests/capxattr
@@ -24,6 +26,8 @@ fi
 for suite in "$@"; do
 	name=$(echo "$suite" | sed 's|^build/san/||; s|/|_|g')
 	log=$logs/$name.log
+	# where the suite keeps its --json output (keep_json, tests/tap.sh)
+	export FCAPS_JSON_DIR="$logs/json/$name"
 	start=$(date +%s)
 	if [ -x "$suite" ]; then
 		( cd "$top" && "./$suite" ) >"$log" 2>"$log.err" </dev/null

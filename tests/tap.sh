@@ -11,6 +11,11 @@
 #   setup DESC CMD...          a setup step: silent when CMD succeeds,
 #                              a failed test (and status 1) when it fails
 #   bail MSG                   "Bail out!" and exit 1
+#   keep_json FILE...          keep fsck-check --json output for
+#                              tests/json-lines.sh, which validates every
+#                              line against fsck-check.schema.json
+#   json_keeper FSCK_CHECK     the name of a wrapper that runs FSCK_CHECK
+#                              and keeps the output of each --json run
 #   done_testing               the plan, after the tests; exit 0
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
@@ -39,4 +44,34 @@ setup() {
 	fi
 }
 bail() { echo "Bail out! $*"; exit 1; }
+# tests/tap-run.sh names a directory for each suite in FCAPS_JSON_DIR.
+keep_json() {
+	[ -n "${FCAPS_JSON_DIR:-}" ] || return 0
+	mkdir -p "$FCAPS_JSON_DIR" || return 1
+	for _f; do
+		_kj=$(( ${_kj:-0} + 1 ))
+		cp "$_f" "$FCAPS_JSON_DIR/$_kj.jsonl" || return 1
+	done
+}
+json_keeper() {
+	if [ -z "${FCAPS_JSON_DIR:-}" ] || ! mkdir -p "$FCAPS_JSON_DIR"; then
+		echo "$1"
+		return
+	fi
+	cat >"$FCAPS_JSON_DIR/fsck-check" <<EOF || { echo "$1"; return; }
+#!/bin/sh
+case " \$* " in
+*" --json "*) ;;
+*) exec "$1" "\$@" ;;
+esac
+o=\$(mktemp "$FCAPS_JSON_DIR/run.XXXXXX" 2>/dev/null) || exec "$1" "\$@"
+"$1" "\$@" >"\$o"
+rc=\$?
+cat "\$o"
+mv "\$o" "\$o.jsonl"
+exit \$rc
+EOF
+	chmod 0755 "$FCAPS_JSON_DIR/fsck-check"
+	echo "$FCAPS_JSON_DIR/fsck-check"
+}
 done_testing() { echo "1..$n"; exit 0; }
