@@ -42,10 +42,10 @@ test_pkgs() {
 		policy=/usr/sbin/policy-rc.d
 		printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod 0755 "$policy"
 	fi
-	{ DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+	{ DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -q \
 		--no-install-recommends $tmissing >/dev/null 2>&1 ||
-	{ apt-get update -q >/dev/null 2>&1 &&
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+	{ apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null 2>&1 &&
+	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -q \
 		--no-install-recommends $tmissing >/dev/null 2>&1; }; } ||
 		echo "fcaps: could not install$tmissing; their suites will skip" >&2
 	[ -n "$policy" ] && rm -f "$policy"
