@@ -101,8 +101,9 @@ include tests/module.mk
 -include debian/module.mk
 -include doc/module.mk
 
-# Last: it validates the --json output every suite before it kept.
-HOST_SUITES += tests/json-lines.sh
+# Last, after the guest suites too: it validates the --json output every
+# suite before it kept.
+LAST_SUITES := tests/json-lines.sh
 
 all: $(B)lib/libfcap.a $(TOOLS)
 
@@ -132,10 +133,10 @@ static:
 
 check: deps san all
 	$(Q)$(MAKE) --no-print-directory check-prepare-vm
-	$(Q)sh tests/tap-run.sh $(HOST_SUITES) $(VM_SUITES)
+	$(Q)sh tests/tap-run.sh $(HOST_SUITES) $(VM_SUITES) $(LAST_SUITES)
 
 check-host: san
-	$(Q)sh tests/tap-run.sh $(HOST_SUITES)
+	$(Q)sh tests/tap-run.sh $(HOST_SUITES) $(LAST_SUITES)
 
 check-vm: check-prepare-vm
 	$(Q)sh tests/tap-run.sh $(VM_SUITES)

@@ -6,7 +6,8 @@
 # schema cannot drift from the output.  The suites keep their output
 # (keep_json and json_keeper, tests/tap.sh) under build/test-logs/json/,
 # one directory per suite, which tests/tap-run.sh empties before the
-# suite runs; this suite comes after them in HOST_SUITES.  One test per
+# suite runs; this suite runs after them (LAST_SUITES, after the guest
+# suites too).  One test per
 # suite that kept output; python3-jsonschema validates.
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}

@@ -9,6 +9,7 @@
 set -u
 top=${FCAPS_TOP:-$(pwd)}
 cd "$top" || exit 1
+. tests/tap.sh
 kernel=${1:-build/kernel/stock/bzImage}
 if [ "$(id -u)" -ne 0 ]; then
 	echo "1..0 # SKIP needs root to set capabilities in the source tree"
@@ -47,6 +48,9 @@ fc=${FCAPS_SAN:-$top/build/san}/fsck-check/fsck-check
 j=$work/image.json
 "$fc" --image "$work/disk.img" --json >"$j" 2>"$work/image.err"
 frc=$?
+# the guest's own --json output, for the schema check (tests/json-lines.sh)
+debugfs -R "dump /guest.json $work/guest.json" "$work/disk.img" >/dev/null 2>&1
+keep_json "$j" "$work/guest.json"
 # The guest stops with reboot -f: the journal may still want recovery.
 grep -v 'the journal needs recovery' "$work/image.err" | sed 's/^/# /'
 n=$((n + 1))
