@@ -187,6 +187,21 @@ if [ ! -f "$fcaps_deb" ]; then
 		{ notok "make deb for the fcaps package"; done_testing; }
 fi
 
+# The add-on as the dh-fcaps package installs it generates the same
+# scripts as the tree's.
+setup "dh-fcaps unpacked" dpkg-deb -x \
+	"$top/build/deb/dh-fcaps_${ver}_all.deb" pkgroot
+rm -rf src-pkg && cp -a src-1.0 src-pkg
+(cd src-pkg && PATH="$tmp/pkgroot/usr/bin:$PATH" \
+	PERL5LIB="$tmp/pkgroot/usr/share/perl5" \
+	DH_AUTOSCRIPTDIR="$tmp/pkgroot/usr/share/debhelper/autoscripts" \
+	DH_FCAPS_SETFCAP="$SETF" dpkg-buildpackage -us -uc -b -d) \
+	>src-pkg.log 2>&1
+ok_rc $? "the packaged dh-fcaps builds the sample too"
+dpkg-deb -e "$deb1" ctlpkg
+check "with the same maintainer scripts" sh -c \
+	'cmp -s ctl1/postinst ctlpkg/postinst && cmp -s ctl1/prerm ctlpkg/prerm'
+
 # fresh: a new chroot in $C with the packages in /tmp/debs
 fresh() {
 	mkdir "$C" && tar -C "$C" -xf "$cache" &&
