@@ -83,7 +83,9 @@ static void on_entry(void *priv, unsigned long lineno,
 	size_t n = strlen(e->path);
 
 	next_line(priv, lineno);
-	fuzz_assert(*e->caps && !strpbrk(e->caps, " \t\n;"));
+	fuzz_assert(*e->caps);
+	fuzz_assert(e->quoted || !strpbrk(e->caps, " \t\n;"));
+	fuzz_assert(!e->has_rootid || strcmp(e->caps, "-r"));
 	fuzz_assert(strcmp(e->caps, "-"));
 	fuzz_assert(n);
 	if (!e->quoted) {

@@ -100,6 +100,36 @@ static int unquote(char *p)
 	return 0;
 }
 
+/*
+ * Decode the text of a ;quoted line in place: \ooo and \\, so that a
+ * text of several clauses ("cap_kill=p cap_chown+i") fits in one word.
+ */
+static int unescape_text(char *t)
+{
+	char *out = t;
+	int a, b, c;
+
+	for (; *t; t++) {
+		if (*t != '\\') {
+			*out++ = *t;
+			continue;
+		}
+		if (t[1] == '\\') {
+			*out++ = *++t;
+			continue;
+		}
+		a = octal(t[1]);
+		b = a < 0 ? -1 : octal(t[2]);
+		c = b < 0 ? -1 : octal(t[3]);
+		if (c < 0 || a > 3 || (a | b | c) == 0)
+			return MANIFEST_ERR_QUOTE;
+		*out++ = (char)(a << 6 | b << 3 | c);
+		t += 3;
+	}
+	*out = '\0';
+	return 0;
+}
+
 /**
  * fcap_manifest_line() - split one manifest line in place
  * @line: the line, NUL-terminated; modified
@@ -126,6 +156,8 @@ int fcap_manifest_line(char *line, struct fcap_manifest_entry *e)
 	*p++ = '\0';
 	p += strspn(p, " \t");
 	ret = parse_attrs(c, e);
+	if (!ret && e->quoted)
+		ret = unescape_text(c);
 	if (!strcmp(c, "-"))
 		return MANIFEST_ERR_STDIN;
 	if (ret)
@@ -257,6 +289,17 @@ bool fcap_manifest_path_plain(const char *path)
 	return true;
 }
 
+/* A text with blanks (several clauses), its blanks as \ooo. */
+static void put_text(FILE *f, const char *text)
+{
+	for (; *text; text++) {
+		if (*text == ' ' || *text == '\t' || *text == '\\')
+			fprintf(f, "\\%03o", (unsigned char)*text);
+		else
+			putc(*text, f);
+	}
+}
+
 static void put_quoted(FILE *f, const char *path)
 {
 	const unsigned char *p = (const unsigned char *)path;
@@ -303,7 +346,9 @@ static bool same_bytes(const char *text, const struct fcap_value *v,
  * @len: the value's length
  *
  * Prints "TEXT[;rootid=N][;quoted] PATH": the line setfcap --manifest
- * reads back into exactly the bytes @raw.  A value that no line can
+ * reads back into exactly the bytes @raw.  A text of several clauses, or
+ * a path that is not plain (fcap_manifest_path_plain()), makes the line
+ * ;quoted: the text's blanks are then written \040.  A value that no line can
  * express (a legacy v1 value, unknown flag bits, capabilities libcap
  * cannot name, v3 rootid 0 or -1, an effective flag on empty sets, a
  * malformed value) prints nothing.
@@ -316,6 +361,7 @@ int fcap_manifest_print(FILE *f, const char *path, const void *raw,
 {
 	struct fcap_value v;
 	char *text = NULL;
+	bool quoted;
 	int ret;
 
 	fcap_decode(raw, len, &v);
@@ -329,11 +375,15 @@ int fcap_manifest_print(FILE *f, const char *path, const void *raw,
 		free(text);
 		return -EINVAL;
 	}
-	fputs(text, f);
+	quoted = strpbrk(text, " \t\\") || !fcap_manifest_path_plain(path);
+	if (quoted)
+		put_text(f, text);
+	else
+		fputs(text, f);
 	free(text);
 	if (v.has_rootid)
 		fprintf(f, ";rootid=%" PRIu32, v.rootid);
-	if (fcap_manifest_path_plain(path)) {
+	if (!quoted) {
 		fprintf(f, " %s\n", path);
 	} else {
 		fputs(";quoted ", f);

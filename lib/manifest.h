@@ -17,7 +17,9 @@
  *               backslash, \" a double quote and \ooo (exactly three
  *               octal digits, 001 to 377) any byte: a path with a
  *               newline, blanks at either end, control bytes or bytes
- *               that are not UTF-8 is written this way
+ *               that are not UTF-8 is written this way; the same
+ *               \ooo and \\ escapes (without quotes) work in CAPS, for a
+ *               text of several clauses: cap_kill=p\040cap_chown+i
  * Nothing here prints but fcap_manifest_print(), to the stream it is
  * given.
  */
@@ -39,7 +41,8 @@
 
 /**
  * struct fcap_manifest_entry - one parsed line
- * @caps:	the text (attributes cut off), or "-r"; no blanks
+ * @caps:	the text (attributes cut off, ;quoted escapes decoded), or
+ *		"-r"; blanks only where a ;quoted line wrote them \040
  * @path:	the path, unquoted: never empty, no NUL, and unless it was
  *		quoted no newline and no blank at either end
  * @has_rootid:	the line gave ;rootid=

@@ -135,6 +135,12 @@ static const unsigned char raw_v1[] = { 0, 0, 0, 1, 0x20, 0, 0, 0, 0, 0,
 static const unsigned char raw_flags[] = {	/* unknown flag bit 1 */
 	2, 0, 0, 2, 0x20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 };
+static const unsigned char raw_two[] = {	/* cap_kill+p, cap_chown+i */
+	0, 0, 0, 2, 0x20, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+};
+static const unsigned char raw_63[] = {	/* capability 63 permitted */
+	0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0, 0
+};
 static const unsigned char raw_e_empty[] = {	/* fE on empty sets */
 	1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 };
@@ -238,6 +244,15 @@ static void test_print(void)
 		   "round trip: a path in double quotes stays plain");
 	round_trip("x;quoted", raw_ping, sizeof(raw_ping), false,
 		   "round trip: ;quoted in a path is a path");
+	round_trip("/two", raw_two, sizeof(raw_two), true,
+		   "round trip: a text of two clauses is quoted");
+	round_trip("/high", raw_63, sizeof(raw_63), true,
+		   "round trip: capability 63 (\"= 63+p\")");
+	line = print_line("/two", raw_two, sizeof(raw_two), &ret);
+	tap_ok(line && !strchr(strchr(line, ' ') + 1, ' ') &&
+	       strstr(line, "\\040") && strstr(line, ";quoted \"/two\""),
+	       "print: the text's blanks are \\040 (%s)", line ? line : "");
+	free(line);
 }
 
 static void test_attrs(void)
@@ -278,6 +293,19 @@ static void test_attrs(void)
 		"attrs: no text before the attributes");
 	line_is("-;quoted \"/x\"", MANIFEST_ERR_STDIN, NULL, NULL,
 		"attrs: '-' is still refused");
+	line_is("cap_kill=p\\040cap_chown+i;quoted \"/x\"", MANIFEST_ENTRY,
+		"cap_kill=p cap_chown+i", "/x",
+		"quoted: \\040 in the text is a blank");
+	line_is("cap_kill=p\\040 /x", MANIFEST_ENTRY, "cap_kill=p\\040", "/x",
+		"without ;quoted a backslash in the text stays");
+	line_is("\\055;quoted \"/x\"", MANIFEST_ERR_STDIN, NULL, NULL,
+		"quoted: '-' written \\055 is still refused");
+	line_is("\\055r;rootid=3;quoted \"/x\"", MANIFEST_ERR_ATTR, NULL,
+		NULL, "quoted: -r written \\055r still takes no rootid");
+	line_is("cap_kill=p\\04;quoted \"/x\"", MANIFEST_ERR_QUOTE, NULL,
+		NULL, "quoted: a short escape in the text");
+	line_is("\\040;quoted \"/x\"", MANIFEST_ENTRY, " ", "/x",
+		"quoted: a text of one blank is a text (libcap refuses it)");
 	line_is("cap_kill+p;quoted /x", MANIFEST_ERR_QUOTE, NULL, NULL,
 		"quoted: no opening quote");
 	line_is("cap_kill+p;quoted \"/x", MANIFEST_ERR_QUOTE, NULL, NULL,
