@@ -85,7 +85,7 @@ $2;fallback=setuid /usr/lib/fcaps-sample/ping
 cap_net_raw+eip;fallback=setuid:adm:4750 /usr/lib/fcaps-sample/dump
 
 cap_ipc_lock+ep;fallback=none /usr/lib/fcaps-sample/lock
-cap_kill+p;fallback=none /usr/lib/fcaps-sample/with space
+cap_kill=p\\040cap_chown+i;quoted;fallback=none "/usr/lib/fcaps-sample/with space"
 EOC
 	echo 'cap_sys_nice+ep /usr/lib/fcaps-sample-strict/tool' \
 		>"$d/debian/fcaps-sample-strict.fcaps"
@@ -182,7 +182,7 @@ if [ ! -s "$cache" ]; then
 	fi
 	rm -rf base
 fi
-if [ ! -f "$fcaps_deb" ]; then
+if [ ! -f "$fcaps_deb" ] || [ -n "$(find "$top/dh" "$top/setfcap" "$top/lib" "$top/debian" -newer "$fcaps_deb" -type f)" ]; then
 	make -C "$top" --no-print-directory deb >makedeb.log 2>&1 ||
 		{ notok "make deb for the fcaps package"; done_testing; }
 fi
@@ -240,8 +240,10 @@ rc_is 0 "fcaps-sample 1.0 installs (fcaps' setfcap)" inroot dpkg -i /tmp/debs/$d
 is "ping: its capabilities, mode as shipped" $P/ping "root:root 755 cap_net_raw=ep"
 is "dump: its capabilities" $P/dump "root:root 755 cap_net_raw=eip"
 is "lock: its capabilities" $P/lock "root:root 755 cap_ipc_lock=ep"
-is "a path with a space" "$P/with space" "root:root 755 cap_kill=p"
+is "a quoted path with a space, two clauses" "$P/with space" \
+	"root:root 755 cap_chown=i cap_kill+p"
 check "nothing said when all went well" sh -c '! grep -q "fcaps-sample:" errs'
+grep '^fcaps-sample\\|^setfcap' errs | sed 's/^/# /'
 rc_is 0 "setfcap -v checks the installed manifest" inroot setfcap -v \
 	--manifest /usr/share/fcaps/fcaps-sample.manifest
 setup "a hard link to ping" ln "$C$P/ping" "$C/root/ping-link"
@@ -274,7 +276,8 @@ setup "chroot 2" fresh || done_testing
 rc_is 0 "fcaps-sample 1.0 installs with libcap's setcap" inroot dpkg -i /tmp/debs/$deb1
 grep '^fcaps-sample\|^setfcap\|^Failed' errs | sed 's/^/# /'
 is "ping: set by setcap" $P/ping "root:root 755 cap_net_raw=ep"
-is "with space: set by setcap" "$P/with space" "root:root 755 cap_kill=p"
+is "with space: set by setcap" "$P/with space" \
+	"root:root 755 cap_chown=i cap_kill+p"
 check "the script says setcap did it" grep -q "$P/ping: cap_net_raw+ep set with libcap's setcap" errs
 rc_is 0 "upgrade to 2.0" inroot dpkg -i /tmp/debs/$deb2
 is "ping: the new value" $P/ping "root:root 755 cap_net_admin,cap_net_raw=ep"
