@@ -343,6 +343,9 @@ static int walk_in_root(const char *path, int flags)
 		fd = openat(dirs[depth], name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0 || fstat(fd, &st)) {
 			e = errno;
+			if (fd >= 0)
+				close(fd);
+			fd = -1;
 			break;
 		}
 		if (S_ISLNK(st.st_mode) && rest) {
