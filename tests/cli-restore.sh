@@ -151,6 +151,8 @@ ln -s /usr "$img/lnk"
 ln -s "$tmp" "$img/esc"
 ln -s ../../../../../../.. "$img/usr/up"
 ln -s /usr/bin/tool "$img/final"
+ln -s loop2 "$img/loop1"
+ln -s /loop1 "$img/loop2"
 cat >rootm <<EOM
 cap_net_raw+ep /usr/bin/tool
 cap_kill+p /lnk/bin/tool2
@@ -188,5 +190,9 @@ for how in openat2 walk; do
 	rc_is 1 "$how: a missing file fails" $pre "$SETF" --root "$img" \
 		--manifest nopem
 	check "$how: naming the manifest's path" grep -q '/usr/nope/x' errs
+	printf 'cap_kill+p /loop1/x\n' >loopm
+	rc_is 1 "$how: a symbolic link loop fails" $pre "$SETF" --root "$img" \
+		--manifest loopm
+	check "$how: with ELOOP" grep -q 'Too many levels of symbolic links' errs
 done
 done_testing
