@@ -254,6 +254,12 @@ check "the old ping's hard link kept no capability" \
 	[ -z "$("$GETF" "$C/root/ping-link")" ]
 rc_is 0 "reinstall 2.0" inroot dpkg -i /tmp/debs/$deb2
 is "ping after the reinstall" $P/ping "root:root 755 cap_net_admin,cap_net_raw=ep"
+stat -c '%n %z' "$C$P"/* >ctime1
+rc_is 0 "the postinst run again (configure)" inroot \
+	/var/lib/dpkg/info/fcaps-sample.postinst configure 1.0
+stat -c '%n %z' "$C$P"/* >ctime2
+check "changes nothing: no ctime moved" cmp -s ctime1 ctime2
+check "and says nothing" [ ! -s errs ]
 rc_is 0 "a statoverride on ping" inroot dpkg-statoverride --add root adm 0750 $P/ping
 rc_is 0 "reinstall with the statoverride" inroot dpkg -i /tmp/debs/$deb2
 grep '^fcaps-sample\|^setfcap\|^Failed' errs | sed 's/^/# /'
