@@ -99,6 +99,7 @@ include tests/module.mk
 -include fuzz/module.mk
 -include demo/module.mk
 -include debian/module.mk
+-include dh/module.mk
 -include doc/module.mk
 
 # Last, after the guest suites too: it validates the --json output every

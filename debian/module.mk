@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# debian/: `make deb` builds the fcaps binary package with
+# debian/: `make deb` builds the binary packages fcaps (the tools) and
+# dh-fcaps (the debhelper add-on of dh/) with
 # dpkg-buildpackage -us -uc -b in a copy of the source tree under
 # build/deb/ (the tree itself is left alone: no debian/fcaps/, no objects
 # of the package build, no make clean), then runs lintian over it; any
 # lintian error fails the target.  Results: build/deb/fcaps_*.deb,
+# build/deb/dh-fcaps_*_all.deb,
 # build/deb/build.log, build/deb/lintian.log.
 
 DEB_DIR := build/deb

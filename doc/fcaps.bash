@@ -31,11 +31,15 @@ _setfcap()
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
 		;;
+	--root)
+		COMPREPLY=($(compgen -d -- "$cur"))
+		return
+		;;
 	esac
 	# count operands before this word: odd -> a file, even -> caps
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		case ${COMP_WORDS[i]} in
-		-n | --rootid) ((i++)) ;;
+		-n | --rootid | --root | --manifest) ((i++)) ;;
 		-r | -) ((n++)) ;;
 		-*) ;;
 		*) ((n++)) ;;
@@ -45,7 +49,7 @@ _setfcap()
 		COMPREPLY=($(compgen -f -- "$cur"))
 	elif [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W '-f -h -n -q -r -v -- --if-present
-			--help --manifest --dry-run --fallback-setuid --rootid
+			--help --manifest --root --dry-run --fallback-setuid --rootid
 			--quiet --verify --license --version' \
 			-- "$cur"))
 	else
@@ -63,7 +67,8 @@ _getfcap()
 		COMPREPLY=($(compgen -u -- "$cur"))
 	elif [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W '-h -n -r -v --help --one-file-system
-			--raw --json --explain --user --version' -- "$cur"))
+			--raw --json --manifest --explain --user --version' \
+			-- "$cur"))
 	else
 		COMPREPLY=($(compgen -f -- "$cur"))
 	fi

@@ -2,14 +2,16 @@
 /*
  * getfcap - print the file capabilities of files
  *
- * usage: getfcap [-hnrv] [--one-file-system] [--raw | --json] file ...
+ * usage: getfcap [-hnrv] [--one-file-system] [--raw | --json | --manifest]
+ *               file ...
  *        getfcap --explain [--user user] file ...
  *
  * Prints "path caps" lines like libcap's getcap.  Differences: a v3 value
  * always ends with " [rootid=N]" (-n is accepted and changes nothing), and
  * the exit status is 1 when any file could not be read, value or directory.
  * -r never follows symbolic links and does not descend into proc, sysfs or
- * devtmpfs mounts below an operand.
+ * devtmpfs mounts below an operand.  --manifest prints the lines that
+ * setfcap --manifest reads back into the very same values: a backup.
  */
 #include <err.h>
 #include <errno.h>
@@ -28,12 +30,13 @@
 #include <unistd.h>
 
 #include "fcap.h"
+#include "manifest.h"
 #include "tools.h"
 #include "version.h"
 
 #define EXIT_USAGE	2
 
-enum format { FMT_TEXT, FMT_RAW, FMT_JSON };
+enum format { FMT_TEXT, FMT_RAW, FMT_JSON, FMT_MANIFEST };
 
 static bool verbose, recursive, one_fs;
 static enum format format = FMT_TEXT;
@@ -52,7 +55,7 @@ static int policy_errno;	/* what went wrong */
 static void usage(FILE *f, int code)
 {
 	fprintf(f,
-		"usage: getfcap [-hnrv] [--one-file-system] [--raw | --json] file ...\n"
+		"usage: getfcap [-hnrv] [--one-file-system] [--raw | --json | --manifest] file ...\n"
 		"       getfcap --explain [--user user] file ...\n");
 	if (f == stdout)
 		fprintf(f,
@@ -64,6 +67,7 @@ static void usage(FILE *f, int code)
 			"  --one-file-system  -r stays on each operand's file system\n"
 			"  --raw              revision, flag, hex sets, rootid, problems\n"
 			"  --json             one JSON object per line\n"
+			"  --manifest         lines setfcap --manifest restores the values from\n"
 			"  --explain          what a process would hold after exec of file\n"
 			"  --user user        ... a fresh login process of user, not this one\n"
 			"  --version          print the fcaps version\n");
@@ -90,7 +94,7 @@ static void report_error(const char *path, const char *what, int e)
 
 static void print_none(const char *path, const char *why)
 {
-	if (!verbose)
+	if (!verbose || format == FMT_MANIFEST)
 		return;
 	if (format == FMT_JSON) {
 		fputs("{\"path\":", stdout);
@@ -112,6 +116,7 @@ static void print_value(const char *path, const struct fcap_value *v)
 	int ret = 0;
 
 	switch (format) {
+	case FMT_MANIFEST:	/* do_getfcap() prints these itself */
 	case FMT_TEXT:
 		ret = fcap_print_line(stdout, path, v, NULL);
 		break;
@@ -174,6 +179,18 @@ static void do_getfcap(const char *path, const struct stat *st, bool any)
 		break;
 	}
 	v = &r.value;
+	if (format == FMT_MANIFEST) {
+		ret = fcap_manifest_print(stdout, path, r.raw, r.len);
+		if (ret == -ENOMEM)
+			oom();
+		if (ret == -EINVAL) {
+			warnx("%s: value cannot be written as a manifest line (%zu bytes%s%s)",
+			      path, r.len, v->problems ? ": " : "",
+			      v->problems ? "malformed or legacy" : "");
+			status = 1;
+		}
+		return;
+	}
 	if ((v->problems & ~FCAP_PROB_HIGHBITS) && format == FMT_TEXT) {
 		warnx("%s: malformed capability value (%zu bytes)", path,
 		      r.len);
@@ -479,7 +496,8 @@ static void load_policy(void)
 }
 
 enum {
-	OPT_ONE_FS = 256, OPT_RAW, OPT_JSON, OPT_EXPLAIN, OPT_USER, OPT_VERSION,
+	OPT_ONE_FS = 256, OPT_RAW, OPT_JSON, OPT_MANIFEST, OPT_EXPLAIN, OPT_USER,
+	OPT_VERSION,
 };
 
 static const struct option long_opts[] = {
@@ -487,6 +505,7 @@ static const struct option long_opts[] = {
 	{ "one-file-system", no_argument, NULL, OPT_ONE_FS },
 	{ "raw", no_argument, NULL, OPT_RAW },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "manifest", no_argument, NULL, OPT_MANIFEST },
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "user", required_argument, NULL, OPT_USER },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -520,6 +539,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_JSON:
 			format = FMT_JSON;
+			break;
+		case OPT_MANIFEST:
+			format = FMT_MANIFEST;
 			break;
 		case OPT_EXPLAIN:
 			explain = true;

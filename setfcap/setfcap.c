@@ -4,7 +4,7 @@
  *
  * usage: setfcap [-fhqv] [-n rootid] [--] (-r|-|caps) file [...]
  *        setfcap [-fqv] [--dry-run] [--fallback-setuid] [-n rootid]
- *                --manifest file|-
+ *                [--root dir] --manifest file|-
  *
  * Command-line compatible with libcap's setcap: CAPS FILE pairs, where CAPS
  * is a cap_from_text(3) text, "-r" (remove) or "-" (read the text from
@@ -12,11 +12,14 @@
  * any pair and apply to the pairs after them.  Unlike setcap, every
  * operand is parsed and every file opened and checked before anything is
  * written, and a failed write puts back the files already changed in this
- * run.
+ * run.  With --root, the manifest's paths are looked up under another root
+ * directory, which no symbolic link or ".." leads out of.
  */
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/openat2.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -25,6 +28,7 @@
 #include <sys/capability.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -89,12 +93,13 @@ static size_t last_parsed = SIZE_MAX;
 static bool quiet, verify, if_present, dry_run, fallback_setuid;
 static bool has_rootid;
 static uint32_t rootid;
+static int root_fd = -1;	/* --root: the directory paths resolve in */
 
 static void usage(FILE *f, int status)
 {
 	fprintf(f,
 		"usage: setfcap [-fhqv] [-n rootid] [--] (-r|-|caps) file [... (-r|-|caps) file]\n"
-		"       setfcap [-fqv] [--dry-run] [--fallback-setuid] [-n rootid] --manifest file|-\n");
+		"       setfcap [-fqv] [--dry-run] [--fallback-setuid] [-n rootid] [--root dir] --manifest file|-\n");
 	if (f == stdout) {
 		fprintf(f,
 			"\n"
@@ -107,6 +112,7 @@ static void usage(FILE *f, int status)
 			"  -q            quiet: no prompt, no verify output\n"
 			"  -v            verify the files carry caps instead of setting them\n"
 			"  --manifest F  apply lines \"caps path\" from F (- for stdin)\n"
+			"  --root DIR    look the manifest's paths up inside DIR\n"
 			"  --dry-run     print what would change, change nothing\n"
 			"  --fallback-setuid  where the file system cannot store\n"
 			"                capabilities, make a root-owned file set-uid\n"
@@ -162,9 +168,12 @@ static char *read_stdin_text(void)
  * parse_caps() - turn one CAPS operand into an op.  Return 0, or -1 after
  * saying what is wrong with the text.
  */
-static int parse_caps(struct op *o, const char *caps)
+static int parse_caps(struct op *o, const char *caps, bool line_rootid,
+		      uint32_t line_id)
 {
 	struct fcap_text_error te;
+	bool want_rootid = line_rootid || has_rootid;
+	uint32_t id = line_rootid ? line_id : rootid;
 	int ret;
 
 	o->verify = verify;
@@ -184,8 +193,8 @@ static int parse_caps(struct op *o, const char *caps)
 		o->text = xstrdup(caps);
 	}
 	if (o->remove) {
-		if (has_rootid)
-			o->val.rootid = rootid;
+		if (want_rootid)
+			o->val.rootid = id;
 		return 0;
 	}
 	/* manifests repeat texts: reuse the last parse (rootid aside) */
@@ -206,10 +215,14 @@ static int parse_caps(struct op *o, const char *caps)
 		fcap_text_error_free(&te);
 		return -1;
 	}
-	if (has_rootid) {
+	if (want_rootid) {
 		o->val.rev = 3;
 		o->val.has_rootid = true;
-		o->val.rootid = rootid;
+		o->val.rootid = id;
+	} else {
+		o->val.rev = 2;
+		o->val.has_rootid = false;
+		o->val.rootid = 0;
 	}
 	o->len = fcap_encode(&o->val, o->buf, sizeof(o->buf));
 	if (o->len < 0) {
@@ -280,6 +293,133 @@ static int read_old(struct op *o)
 	return 0;
 }
 
+#define WALK_MAX_LINKS	40	/* as the kernel's MAXSYMLINKS */
+
+/*
+ * walk_in_root() - open @path under root_fd one component at a time, for
+ * kernels without openat2(): "/" and ".." at the top stay at root_fd,
+ * and a symbolic link on the way is read and followed as text, relative
+ * to root_fd when absolute; the last component is opened with @flags
+ * and O_NOFOLLOW.  Every directory is held open, so ".." goes back to
+ * the very directory it came from, never up through the kernel.
+ */
+static int walk_in_root(const char *path, int flags)
+{
+	size_t depth = 0, room = 16, len;
+	int *dirs = xcalloc(room, sizeof(*dirs));
+	char *todo = xstrdup(path), *name, *rest, *more;
+	char link[PATH_MAX];
+	unsigned int links = 0;
+	struct stat st;
+	int fd = -1, e = 0;
+	ssize_t n;
+
+	dirs[0] = root_fd;
+	for (rest = todo; rest;) {
+		name = rest + strspn(rest, "/");
+		rest = strchr(name, '/');
+		if (rest)
+			*rest++ = '\0';
+		if (rest && !rest[strspn(rest, "/")])
+			rest = NULL;	/* a trailing slash */
+		if (!*name || !strcmp(name, ".")) {
+			if (!rest) {
+				fd = openat(dirs[depth], ".",
+					    flags | O_NOFOLLOW | O_CLOEXEC);
+				e = errno;
+			}
+			continue;
+		}
+		if (!strcmp(name, "..")) {
+			if (depth)
+				close(dirs[depth--]);
+			if (!rest) {
+				fd = openat(dirs[depth], ".",
+					    flags | O_NOFOLLOW | O_CLOEXEC);
+				e = errno;
+			}
+			continue;
+		}
+		fd = openat(dirs[depth], name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 || fstat(fd, &st)) {
+			e = errno;
+			if (fd >= 0)
+				close(fd);
+			fd = -1;
+			break;
+		}
+		if (S_ISLNK(st.st_mode) && rest) {
+			n = readlinkat(fd, "", link, sizeof(link) - 1);
+			close(fd);
+			fd = -1;
+			if (n < 0 || ++links > WALK_MAX_LINKS) {
+				e = n < 0 ? errno : ELOOP;
+				break;
+			}
+			link[n] = '\0';
+			if (link[0] == '/')
+				while (depth)
+					close(dirs[depth--]);
+			len = strlen(link) + strlen(rest) + 2;
+			more = xmalloc(len);
+			snprintf(more, len, "%s/%s", link, rest);
+			free(todo);
+			todo = rest = more;
+			continue;
+		}
+		if (!rest) {
+			if (!(flags & O_PATH)) {
+				close(fd);
+				fd = openat(dirs[depth], name,
+					    flags | O_NOFOLLOW | O_CLOEXEC);
+				e = errno;
+			}
+			break;
+		}
+		if (!S_ISDIR(st.st_mode)) {
+			close(fd);
+			fd = -1;
+			e = ENOTDIR;
+			break;
+		}
+		if (depth + 1 == room) {
+			room *= 2;
+			dirs = xreallocarray(dirs, room, sizeof(*dirs));
+		}
+		dirs[++depth] = fd;
+		fd = -1;
+	}
+	while (depth)
+		close(dirs[depth--]);
+	free(dirs);
+	free(todo);
+	if (fd < 0)
+		errno = e ? e : ENOENT;
+	return fd;
+}
+
+/*
+ * open_path() - open @path (with O_NOFOLLOW and @flags), under --root
+ * when given: through openat2(RESOLVE_IN_ROOT), which resolves symbolic
+ * links and ".." as if root_fd were "/", or walk_in_root() where the
+ * kernel has no openat2().
+ */
+static int open_path(const char *path, int flags)
+{
+	struct open_how how = {
+		.flags = (uint64_t)(flags | O_NOFOLLOW | O_CLOEXEC),
+		.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
+	};
+	long fd;
+
+	if (root_fd < 0)
+		return open(path, flags | O_NOFOLLOW | O_CLOEXEC);
+	fd = syscall(SYS_openat2, root_fd, path, &how, sizeof(how));
+	if (fd >= 0 || (errno != ENOSYS && errno != EPERM))
+		return (int)fd;
+	return walk_in_root(path, flags);
+}
+
 static const char *verb(const struct op *o)
 {
 	return o->verify ? "verify" : o->remove ? "remove" : "set";
@@ -302,7 +442,7 @@ static int reopen(const char *path, int pfd, const struct stat *st)
 	fd = open(self, flags);
 	if (fd >= 0 || errno != ENOENT)
 		return fd;
-	fd = open(path, flags | O_NOFOLLOW);
+	fd = open_path(path, flags);
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, &fs) || fs.st_dev != st->st_dev ||
@@ -333,7 +473,7 @@ static int do_open(struct op *o)
 	struct stat st;
 	int pfd;
 
-	pfd = open(o->path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	pfd = open_path(o->path, O_PATH);
 	if (pfd < 0)
 		return fail(o, STEP_OPEN, errno);
 	if (fstat(pfd, &st)) {
@@ -621,14 +761,14 @@ struct manifest_state {
 	bool bad;
 };
 
-static void manifest_entry(void *priv, unsigned long lineno, const char *caps,
-			   const char *path)
+static void manifest_entry(void *priv, unsigned long lineno,
+			   const struct fcap_manifest_entry *e)
 {
 	struct manifest_state *m = priv;
 	struct op *o = new_op();
 
-	o->path = xstrdup(path);
-	if (parse_caps(o, caps)) {
+	o->path = xstrdup(e->path);
+	if (parse_caps(o, e->caps, e->has_rootid, e->rootid)) {
 		warnx("%s:%lu: skipped", m->name, lineno);
 		m->bad = true;
 	}
@@ -887,13 +1027,14 @@ static bool flag_bundle(const char *arg)
  * between pairs, applying to the pairs after them.  Return 1 if argv[*i]
  * was an option (and *i advanced past its argument), 0 if it is an operand.
  */
-static int option(int argc, char **argv, int *i, const char **manifest)
+static int option(int argc, char **argv, int *i, const char **manifest,
+		  const char **root)
 {
 	const char *arg = argv[*i], *val = NULL;
 	const char *p;
 
 	if (!strcmp(arg, "-n") || !strcmp(arg, "--rootid") ||
-	    !strcmp(arg, "--manifest")) {
+	    !strcmp(arg, "--manifest") || !strcmp(arg, "--root")) {
 		if (*i + 1 >= argc) {
 			warnx("option %s needs an argument", arg);
 			usage(stderr, EXIT_USAGE);
@@ -902,11 +1043,15 @@ static int option(int argc, char **argv, int *i, const char **manifest)
 	} else if (!strncmp(arg, "-n", 2)) {
 		val = arg + 2;
 	} else if (!strncmp(arg, "--rootid=", 9) ||
-		   !strncmp(arg, "--manifest=", 11)) {
+		   !strncmp(arg, "--manifest=", 11) ||
+		   !strncmp(arg, "--root=", 7)) {
 		val = strchr(arg, '=') + 1;
 	}
 	if (val) {
-		if (arg[1] == 'n' || arg[2] == 'r') {
+		if (!strncmp(arg, "--root", 6) &&
+		    (arg[6] == '\0' || arg[6] == '=')) {
+			*root = val;
+		} else if (arg[1] == 'n' || arg[2] == 'r') {
 			if (parse_rootid(val))
 				usage(stderr, EXIT_USAGE);
 		} else {
@@ -954,7 +1099,7 @@ static int option(int argc, char **argv, int *i, const char **manifest)
 
 int main(int argc, char **argv)
 {
-	const char *manifest = NULL;
+	const char *manifest = NULL, *root = NULL;
 	bool dashdash = false, bad = false;
 	int i, status;
 
@@ -965,7 +1110,7 @@ int main(int argc, char **argv)
 			dashdash = true;
 			continue;
 		}
-		if (!dashdash && option(argc, argv, &i, &manifest))
+		if (!dashdash && option(argc, argv, &i, &manifest, &root))
 			continue;
 		if (manifest) {
 			warnx("--manifest takes no other operands");
@@ -976,7 +1121,7 @@ int main(int argc, char **argv)
 			usage(stderr, EXIT_USAGE);
 		}
 		o = new_op();
-		if (parse_caps(o, argv[i]))
+		if (parse_caps(o, argv[i], false, 0))
 			bad = true;
 		o->path = argv[++i];
 	}
@@ -989,6 +1134,15 @@ int main(int argc, char **argv)
 			bad = true;
 	} else if (!nops) {
 		usage(stderr, EXIT_USAGE);
+	}
+	if (root && !manifest) {
+		warnx("--root goes with --manifest");
+		usage(stderr, EXIT_USAGE);
+	}
+	if (root) {
+		root_fd = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (root_fd < 0)
+			err(1, "%s", root);
 	}
 	if (bad)
 		status = 1;

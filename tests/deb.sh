@@ -1,10 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# deb.sh: `make deb` builds a lintian-clean package without touching the
-# source tree; the package holds the tools, man pages, completion and
-# systemd units; unpacked into a scratch root (and, as root, run inside a
-# chroot of it), each tool answers --version with the package's version.
+# deb.sh: `make deb` builds the two lintian-clean binary packages, fcaps
+# and dh-fcaps, without touching the source tree; fcaps holds the tools,
+# man pages, completion and systemd units, dh-fcaps the debhelper add-on
+# (Provides: dh-sequence-fcaps); unpacked into a scratch root (and, as
+# root, run inside a chroot of it), each tool answers --version with the
+# package's version.
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$top/tests/tap.sh"
@@ -15,7 +17,7 @@ for c in dpkg-buildpackage lintian dh; do
 		exit 0
 	fi
 done
-echo "1..9"
+echo "1..11"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ver=$(sed -n 's/^#define FCAPS_VERSION[[:space:]]*"\(.*\)"$/\1/p' lib/version.h)
@@ -25,7 +27,7 @@ parent_before=$(parent)
 make --no-print-directory deb >"$tmp/out" 2>&1
 rc=$?
 sed 's/^/# /' "$tmp/out" | tail -n 20
-ok_rc $rc "make deb builds the package, lintian reports no error"
+ok_rc $rc "make deb builds the packages, lintian reports no error"
 
 deb=build/deb/fcaps_${ver}_$(dpkg --print-architecture).deb
 [ -f "$deb" ] && [ "$(dpkg-deb -f "$deb" Version)" = "$ver" ]
@@ -54,13 +56,33 @@ done
 [ -z "$missing" ]
 ok_rc $? "the package holds binaries, man pages, completion, units, docs${missing:+ (missing:$missing)}"
 
+dhdeb=build/deb/dh-fcaps_${ver}_all.deb
+[ -f "$dhdeb" ] && [ "$(dpkg-deb -f "$dhdeb" Provides)" = dh-sequence-fcaps ] &&
+	dpkg-deb -f "$dhdeb" Depends | grep -q 'debhelper' &&
+	dpkg-deb -f "$dhdeb" Depends | grep -q "fcaps (>= $ver)"
+ok_rc $? "build/deb/$(basename "$dhdeb"): Provides dh-sequence-fcaps, needs debhelper and fcaps"
+
+dpkg-deb -c "$dhdeb" 2>/dev/null | awk '{ print $6 }' | sed 's|^\./|/|' \
+	>"$tmp/dhfiles"
+missing=
+for f in /usr/bin/dh_fcaps /usr/share/man/man1/dh_fcaps.1.gz \
+	/usr/share/perl5/Debian/Debhelper/Sequence/fcaps.pm \
+	/usr/share/debhelper/autoscripts/postinst-fcaps \
+	/usr/share/debhelper/autoscripts/prerm-fcaps \
+	/usr/share/doc/dh-fcaps/copyright; do
+	grep -qx "$f" "$tmp/dhfiles" || missing="$missing $f"
+done
+[ -z "$missing" ]
+ok_rc $? "dh-fcaps holds dh_fcaps, its man page, the sequence and the snippets${missing:+ (missing:$missing)}"
+
 # The tree is left as it was: nothing of dh's in debian/, no result files
 # in the parent directory, no package objects beside the sources.
 left=
 for f in debian/* debian/.[!.]*; do
 	case ${f#debian/} in
 	changelog | control | copyright | rules | source | module.mk | \
-		fcaps.docs | fcaps.examples | '.[!.]*') ;;
+		fcaps.docs | fcaps.examples | fcaps.install | dh-fcaps.install | \
+		'.[!.]*') ;;
 	*) left="$left ${f#debian/}" ;;
 	esac
 done

@@ -10,7 +10,7 @@ PKGS="gcc make libc6-dev libcap-dev libcap2-bin libcap-ng-dev libattr1-dev
 attr libext2fs-dev e2fsprogs libssl-dev linux-source-6.12 flex bison bc
 libelf-dev cpio xz-utils kmod ccache qemu-system-x86 busybox-static
 cppcheck perl python3 clang libjson-c-dev valgrind time
-debhelper dpkg-dev fakeroot lintian
+debhelper dpkg-dev fakeroot lintian debootstrap rsync
 ${FCAPS_DEPS_EXTRA:-}"
 
 # Only some suites need these, and they skip with a reason without them:

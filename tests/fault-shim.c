@@ -3,12 +3,14 @@
  * fault-shim.c - LD_PRELOAD hook that acts at one exact call, for
  * tests/fault.sh.
  *
- *   FAULT_CALL=fsetxattr|fremovexattr|lgetxattr|reopen|open
+ *   FAULT_CALL=fsetxattr|fremovexattr|lgetxattr|reopen|open|openat2
  *             the call to watch ("reopen": an open() of /proc/self/fd/N,
  *             the step where setfcap turns its O_PATH pin into a real
  *             descriptor; "open": an open() of a path containing
- *             $FAULT_PATH)
- *   FAULT_AT=N       act at the Nth such call (default 1), once
+ *             $FAULT_PATH; "openat2": syscall(SYS_openat2, ...),
+ *             so FAULT_ERRNO=38 plays a kernel without it)
+ *   FAULT_AT=N       act at the Nth such call (default 1), once; 0: at
+ *                    every such call
  *   FAULT_CMD=...    run this with /bin/sh -c first, and wait for it
  *   FAULT_SIGNAL=N   then send the process signal N
  *   FAULT_ERRNO=N    then fail the call with errno N instead of making it
@@ -25,6 +27,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
@@ -59,7 +62,7 @@ static int fault(const char *call)
 	if (s)
 		at = strtoul(s, NULL, 10);
 	n = __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST);
-	if (n != at)
+	if (at && n != at)
 		return 0;
 	s = getenv("FAULT_CMD");
 	if (s)
@@ -160,4 +163,27 @@ int open64(const char *path, int flags, ...)
 		va_end(ap);
 	}
 	return open_common("open64", path, flags, mode);
+}
+
+typedef long (*syscall_fn)(long, ...);
+
+long syscall(long nr, ...)
+{
+	syscall_fn real = (syscall_fn)dlsym(RTLD_NEXT, "syscall");
+	long a[6];
+	va_list ap;
+	int e, i;
+
+	va_start(ap, nr);
+	for (i = 0; i < 6; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	if (nr == SYS_openat2) {
+		e = fault("openat2");
+		if (e) {
+			errno = e;
+			return -1;
+		}
+	}
+	return real(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 }
