@@ -2,8 +2,8 @@
 /*
  * entry.h - what fsck-check knows about one capability-bearing file.
  *
- * A source (the mounted-tree walker today, an offline ext4 reader later)
- * fills a struct entry; rules.c turns it into findings; output.c prints.
+ * A source (the mounted-tree walker, the offline ext4 reader, the tar
+ * reader) fills a struct entry; rules.c turns it into findings; output.c prints.
  * Nothing in rules.c or baseline.c prints: they return 0 or -errno.
  */
 #ifndef FSCK_CHECK_ENTRY_H
@@ -25,6 +25,7 @@ enum entry_source {
 	SRC_MOUNTED = 0,	/* lgetxattr on a mounted tree */
 	SRC_IMAGE = 1,		/* read from a file system image (offline) */
 	SRC_BASELINE = 2,	/* only known from a baseline (removed) */
+	SRC_ARCHIVE = 3,	/* a member of a tar archive (offline) */
 };
 
 /* Where an offline value is stored (SRC_IMAGE only). */

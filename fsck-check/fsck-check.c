@@ -5,12 +5,14 @@
  * usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]
  *                   [--policy file] [--deny caps] [--dangerous caps]
  *                   [--baseline file] [--save-baseline file]
- *                   [--image file [--offset bytes] [--force]] [path ...]
+ *                   [--image file [--offset bytes] [--force]]
+ *                   [--archive file] [path ...]
  *
  * Walks each path (default /) without following symbolic links, on one file
  * system unless -x, reads security.capability of every name, and judges each
  * capability-bearing file (rules.c).  With --image, reads an ext2/3/4 file
- * system image or unmounted device instead (image.c).  Exit status as fsck(8): 0 clean,
+ * system image or unmounted device instead (image.c); with --archive, a tar
+ * archive (archive.c).  Exit status as fsck(8): 0 clean,
  * 4 findings at or above --fail-on, 8 operational error, 16 usage error,
  * 32 interrupted; the bits combine.
  */
@@ -31,6 +33,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 
+#include "archive.h"
 #include "entry.h"
 #include "image.h"
 #include "tools.h"
@@ -77,7 +80,8 @@ static void usage(FILE *f)
 		"usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]\n"
 		"                  [--policy file] [--deny caps] [--dangerous caps]\n"
 		"                  [--baseline file] [--save-baseline file]\n"
-		"                  [--image file [--offset bytes] [--force]] [path ...]\n");
+		"                  [--image file [--offset bytes] [--force]]\n"
+		"                  [--archive file] [path ...]\n");
 	if (f != stdout)
 		return;
 	fprintf(f,
@@ -99,6 +103,8 @@ static void usage(FILE *f)
 		"  --image file          audit the ext2/3/4 file system in file, offline\n"
 		"  --offset bytes        with --image: where in file the file system starts\n"
 		"  --force               with --image: even one mounted read-write\n"
+		"  --archive file        audit the tar archive file (plain, gzip, xz, zstd...;\n"
+		"                        - for standard input), offline\n"
 		"  --version             print the fcaps version\n");
 }
 
@@ -610,10 +616,11 @@ static int parse_caps(const char *opt, const char *arg, uint64_t *mask)
 enum {
 	OPT_JSON = 256, OPT_LIST, OPT_FAIL_ON, OPT_POLICY, OPT_DENY,
 	OPT_DANGEROUS, OPT_BASELINE, OPT_SAVE_BASELINE, OPT_VERSION,
-	OPT_IMAGE, OPT_OFFSET, OPT_FORCE,
+	OPT_IMAGE, OPT_OFFSET, OPT_FORCE, OPT_ARCHIVE,
 };
 
 static const struct option longopts[] = {
+	{ "archive", required_argument, NULL, OPT_ARCHIVE },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "cross-mounts", no_argument, NULL, 'x' },
 	{ "dangerous", required_argument, NULL, OPT_DANGEROUS },
@@ -650,7 +657,7 @@ static int parse_offset(const char *arg, uint64_t *off)
 
 static int parse_opts(int argc, char **argv, struct opts *o,
 		      struct rules_config *cfg, struct scan *s,
-		      struct image_opts *img)
+		      struct image_opts *img, struct archive_opts *arc)
 {
 	unsigned int line = 0;
 	char *end;
@@ -724,6 +731,9 @@ static int parse_opts(int argc, char **argv, struct opts *o,
 		case OPT_FORCE:
 			img->force = true;
 			break;
+		case OPT_ARCHIVE:
+			arc->file = optarg;
+			break;
 		case OPT_VERSION:
 			printf("fsck-check (fcaps) %s\n", FCAPS_VERSION);
 			exit(fflush(stdout) ? EXIT_OPERR : 0);
@@ -740,7 +750,28 @@ static int parse_opts(int argc, char **argv, struct opts *o,
 		warnx("--image takes no path operands");
 		return -EINVAL;
 	}
+	if (arc->file && (optind < argc || img->file)) {
+		warnx("--archive takes no path operands and no --image");
+		return -EINVAL;
+	}
 	return 0;
+}
+
+/* --archive: open the archive ("-": standard input) and read it. */
+static int scan_archive(struct archive_opts *arc, struct entry **v,
+			size_t *n)
+{
+	if (!strcmp(arc->file, "-")) {
+		arc->fd = STDIN_FILENO;
+		arc->file = "(standard input)";
+	} else {
+		arc->fd = open(arc->file, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	}
+	if (arc->fd < 0) {
+		warn("%s", arc->file);
+		return EXIT_OPERR;
+	}
+	return archive_scan(arc, v, n, &interrupted);
 }
 
 static int load_baseline(const char *file, struct baseline *b)
@@ -771,11 +802,12 @@ int main(int argc, char **argv)
 	};
 	struct baseline b = { 0 };
 	struct image_opts img = { 0 };
+	struct archive_opts arc = { .fd = -1 };
 	struct tally t = { 0 };
 	struct sigaction sa = { .sa_handler = on_sigint };
 	static char root[] = "/";
 	pthread_t prog;
-	bool show;
+	bool show, offline;
 	static char *default_ops[] = { root, NULL };
 	size_t i;
 	int ret;
@@ -786,8 +818,9 @@ int main(int argc, char **argv)
 	o.jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	if (o.jobs < 1)
 		o.jobs = 1;
-	if (parse_opts(argc, argv, &o, &cfg, &s, &img) < 0)
+	if (parse_opts(argc, argv, &o, &cfg, &s, &img, &arc) < 0)
 		return EXIT_USAGE;
+	offline = img.file || arc.file;
 	s.quiet = o.quiet;
 	o.colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 	if (o.baseline && load_baseline(o.baseline, &b) < 0)
@@ -801,14 +834,19 @@ int main(int argc, char **argv)
 		o.ops = default_ops;
 		o.nops = 1;
 	}
-	show = !img.file && !o.quiet && isatty(STDERR_FILENO) &&
+	show = !offline && !o.quiet && isatty(STDERR_FILENO) &&
 	       !pthread_create(&prog, NULL, progress, &s);
 	if (img.file) {
 		img.quiet = o.quiet;
 		img.hash = o.baseline || o.save_baseline;
 		s.status |= image_scan(&img, &s.v, &s.n, &interrupted);
 	}
-	for (i = 0; i < (size_t)o.nops && !img.file && !interrupted; i++) {
+	if (arc.file) {
+		arc.quiet = o.quiet;
+		arc.hash = o.baseline || o.save_baseline;
+		s.status |= scan_archive(&arc, &s.v, &s.n);
+	}
+	for (i = 0; i < (size_t)o.nops && !offline && !interrupted; i++) {
 		do_scan(&s, o.ops[i]);
 		run_pool(&s, o.jobs);
 	}
@@ -821,7 +859,7 @@ int main(int argc, char **argv)
 	}
 	if (s.n)
 		qsort(s.v, s.n, sizeof(*s.v), entry_cmp_path);
-	if ((o.baseline || o.save_baseline) && !img.file)
+	if ((o.baseline || o.save_baseline) && !offline)
 		hash_entries(&s);
 	if (o.save_baseline && !interrupted) {
 		ret = baseline_save(o.save_baseline, s.v, s.n);
