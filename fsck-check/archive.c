@@ -234,6 +234,18 @@ static bool member_name(struct tar_reader *r, const char *what,
 	return ret > 0;
 }
 
+/*
+ * A name that is not in the character set the header says (GNU tar
+ * writes one it cannot convert as it is) is kept byte for byte: the
+ * bytes are the name, as on the file system.  Not a fault of the archive.
+ */
+static bool conversion_only(struct archive *a)
+{
+	const char *e = archive_error_string(a);
+
+	return e && strstr(e, "can't be converted from");
+}
+
 /**
  * tar_next() - the next member
  * @r:		the reader
@@ -281,7 +293,7 @@ int tar_next(struct tar_reader *r, struct tar_member *m)
 		if (!bomb_ok(r))
 			return -E2BIG;
 		name = archive_entry_pathname(ae);
-		if (ret == ARCHIVE_WARN)
+		if (ret == ARCHIVE_WARN && !conversion_only(r->a))
 			tar_fail(r, "member %lu: %s", r->members,
 				 archive_error_string(r->a) ?: "warning");
 		if (!name) {

@@ -20,7 +20,7 @@ HAVE_XATTRS_READ_INODE := $(shell printf '\043include <ext2fs/ext2fs.h>\nint mai
 $(B)fsck-check/image.o: ALL_CFLAGS += \
 	$(if $(HAVE_XATTRS_READ_INODE),-DHAVE_EXT2FS_XATTRS_READ_INODE)
 LINT_C += $(wildcard fsck-check/*.c fsck-check/*.h)
-HOST_SUITES += tests/scan.sh tests/scan-image.sh
+HOST_SUITES += tests/scan.sh tests/scan-image.sh tests/scan-archive.sh
 MAN8 += doc/fsck-check.8
 
 # systemd units: a daily scan of / against /var/lib/fsck-check/baseline.
