@@ -88,7 +88,7 @@ _fsck_check()
 			-- "${cur##*,}"))
 		return
 		;;
-	--policy | --baseline | --save-baseline | --image)
+	--policy | --baseline | --save-baseline | --image | --archive)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
 		;;
@@ -97,7 +97,7 @@ _fsck_check()
 		COMPREPLY=($(compgen -W '-h -j -q -x --help --jobs --quiet
 			--cross-mounts --json --list --fail-on --policy --deny
 			--dangerous --baseline --save-baseline --image --offset
-			--force --version' \
+			--force --archive --version' \
 			-- "$cur"))
 	else
 		COMPREPLY=($(compgen -d -- "$cur"))
