@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "fcap.h"
@@ -134,6 +135,7 @@ int baseline_sha256_fd(int fd, unsigned char out[32]);
 int baseline_sha256_read(ssize_t (*rd)(void *priv, void *buf, size_t len),
 			 void *priv, unsigned char out[32]);
 int baseline_save(const char *file, const struct entry *v, size_t n);
+int baseline_write(FILE *f, const struct entry *v, size_t n);
 int baseline_load(const char *file, struct baseline *b, unsigned int *line);
 void baseline_free(struct baseline *b);
 size_t baseline_compare(const struct entry *e, const struct entry *old,

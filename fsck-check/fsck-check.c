@@ -36,6 +36,7 @@
 #include "archive.h"
 #include "entry.h"
 #include "image.h"
+#include "sandbox.h"
 #include "tools.h"
 #include "version.h"
 
@@ -757,9 +758,8 @@ static int parse_opts(int argc, char **argv, struct opts *o,
 	return 0;
 }
 
-/* --archive: open the archive ("-": standard input) and read it. */
-static int scan_archive(struct archive_opts *arc, struct entry **v,
-			size_t *n)
+/* --archive: open the archive ("-": standard input). */
+static int open_archive(struct archive_opts *arc)
 {
 	if (!strcmp(arc->file, "-")) {
 		arc->fd = STDIN_FILENO;
@@ -771,7 +771,44 @@ static int scan_archive(struct archive_opts *arc, struct entry **v,
 		warn("%s", arc->file);
 		return EXIT_OPERR;
 	}
-	return archive_scan(arc, v, n, &interrupted);
+	return 0;
+}
+
+/*
+ * --image, --archive: open the input, then read it in a child process
+ * without privileges (sandbox.c); the parent only writes the baseline.
+ * Return: in the child, 0 and @bfd the baseline pipe; EXIT_OPERR when
+ * the input cannot be opened.
+ */
+static int open_offline(struct image_opts *img, struct img **im,
+			struct archive_opts *arc, const char *save,
+			int *bfd)
+{
+	int status = 0;
+
+	if (img->file) {
+		status = image_open(img, im);
+		if (!*im)
+			return status;
+	}
+	if (arc->file && open_archive(arc))
+		return EXIT_OPERR;
+	sandbox_split(save, bfd);
+	return status;
+}
+
+/* The baseline: to its file, or to the parent through @bfd. */
+static int save_baseline(const char *file, int bfd, const struct entry *v,
+			 size_t n)
+{
+	FILE *f;
+
+	if (bfd < 0)
+		return baseline_save(file, v, n);
+	f = fdopen(bfd, "w");
+	if (!f)
+		return -errno;
+	return baseline_write(f, v, n);
 }
 
 static int load_baseline(const char *file, struct baseline *b)
@@ -803,6 +840,8 @@ int main(int argc, char **argv)
 	struct baseline b = { 0 };
 	struct image_opts img = { 0 };
 	struct archive_opts arc = { .fd = -1 };
+	struct img *im = NULL;
+	int bfd = -1;
 	struct tally t = { 0 };
 	struct sigaction sa = { .sa_handler = on_sigint };
 	static char root[] = "/";
@@ -834,17 +873,23 @@ int main(int argc, char **argv)
 		o.ops = default_ops;
 		o.nops = 1;
 	}
+	if (offline) {
+		ret = open_offline(&img, &im, &arc, o.save_baseline, &bfd);
+		if (ret && !im && arc.fd < 0)
+			return ret;
+		s.status |= ret;
+	}
 	show = !offline && !o.quiet && isatty(STDERR_FILENO) &&
 	       !pthread_create(&prog, NULL, progress, &s);
 	if (img.file) {
 		img.quiet = o.quiet;
 		img.hash = o.baseline || o.save_baseline;
-		s.status |= image_scan(&img, &s.v, &s.n, &interrupted);
+		s.status |= image_read(im, &s.v, &s.n, &interrupted);
 	}
 	if (arc.file) {
 		arc.quiet = o.quiet;
 		arc.hash = o.baseline || o.save_baseline;
-		s.status |= scan_archive(&arc, &s.v, &s.n);
+		s.status |= archive_scan(&arc, &s.v, &s.n, &interrupted);
 	}
 	for (i = 0; i < (size_t)o.nops && !offline && !interrupted; i++) {
 		do_scan(&s, o.ops[i]);
@@ -862,7 +907,7 @@ int main(int argc, char **argv)
 	if ((o.baseline || o.save_baseline) && !offline)
 		hash_entries(&s);
 	if (o.save_baseline && !interrupted) {
-		ret = baseline_save(o.save_baseline, s.v, s.n);
+		ret = save_baseline(o.save_baseline, bfd, s.v, s.n);
 		if (ret < 0) {
 			errno = -ret;
 			warn("%s: cannot save baseline", o.save_baseline);

@@ -3,7 +3,8 @@
 # through libarchive.  The static build (the guests') has no libarchive
 # (its static archive pulls in a dozen more): archive-none.c says so.
 FSCK_CHECK_OBJS := fsck-check/fsck-check.o fsck-check/rules.o \
-	fsck-check/baseline.o fsck-check/output.o fsck-check/image.o
+	fsck-check/baseline.o fsck-check/output.o fsck-check/image.o \
+	fsck-check/sandbox.o
 ifeq ($(STATIC),1)
 FSCK_CHECK_OBJS += fsck-check/archive-none.o
 FSCK_CHECK_ARCHIVE_LIBS :=
@@ -11,7 +12,7 @@ else
 FSCK_CHECK_OBJS += fsck-check/archive.o
 FSCK_CHECK_ARCHIVE_LIBS := -larchive
 endif
-$(eval $(call add_tool,fsck-check,$(FSCK_CHECK_OBJS),$(FSCK_CHECK_ARCHIVE_LIBS) -lext2fs -lcom_err -lcrypto -lpthread))
+$(eval $(call add_tool,fsck-check,$(FSCK_CHECK_OBJS),$(FSCK_CHECK_ARCHIVE_LIBS) -lseccomp -lext2fs -lcom_err -lcrypto -lpthread))
 
 # ext2fs_xattrs_read_inode() (e2fsprogs 1.47) lets image.c tell an
 # in-inode value from one in the EA block; older libraries read both.

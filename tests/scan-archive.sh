@@ -299,6 +299,71 @@ rc_is 8 "a missing archive exits 8" "$fc" --archive no-such.tar
 grep -qF 'no-such.tar: No such file or directory' errs
 ok_rc $? "and names it"
 
+# ---- 3b. the sandbox ------------------------------------------------------
+
+# The reader waits on its standard input, a pipe: its /proc status is
+# then what it runs with.
+# child_of PID: the pid of PID's child
+child_of() {
+	for c in /proc/[0-9]*; do
+		[ "$(awk '/^PPid:/ { print $2 }' "$c/status" 2>/dev/null)" = "$1" ] &&
+			echo "${c#/proc/}" && return 0
+	done
+	return 1
+}
+if [ "$(id -u)" -ne 0 ]; then
+	skip "the reader runs as nobody without capabilities" "needs root"
+else
+	: >child.status
+	: >parent.status
+	{ sleep 2; cat pax.tar; } | "$fc" --archive - --list >fifo.out 2>fifo.err &
+	pid=$!
+	k=0 c=
+	while [ $k -lt 100 ] && [ -z "$c" ]; do
+		c=$(child_of $pid) || c=
+		[ -n "$c" ] && grep -q '^Seccomp:[[:space:]]*2' "/proc/$c/status" 2>/dev/null ||
+			{ c=; sleep 0.02; }
+		k=$((k + 1))
+	done
+	if [ -n "$c" ]; then
+		cp "/proc/$c/status" child.status
+		cp "/proc/$pid/status" parent.status
+	fi
+	wait $pid
+	rc=$?
+	nobody=$(id -u nobody 2>/dev/null || echo 65534)
+	ngid=$(id -g nobody 2>/dev/null || echo 65534)
+	st() { awk -v k="$1:" '$1 == k { $1 = ""; print substr($0, 2) }' child.status; }
+	check "the reader is a child process, in seccomp filter mode" \
+		test -s child.status
+	[ "$(st Uid)" = "$nobody $nobody $nobody $nobody" ] &&
+		[ "$(st Gid)" = "$ngid $ngid $ngid $ngid" ] &&
+		[ -z "$(st Groups)" ]
+	ok_rc $? "its uids and gids are nobody's, no supplementary groups ($(st Uid))"
+	bad=
+	for k in CapInh CapPrm CapEff CapBnd CapAmb; do
+		[ "$(st $k)" = 0000000000000000 ] || bad="$bad $k=$(st $k)"
+	done
+	[ -s child.status ] && [ -z "$bad" ]
+	ok_rc $? "every capability set is empty${bad:+ (not:$bad)}"
+	[ "$(st NoNewPrivs)" = 1 ] && [ "$(st Seccomp_filters)" = 1 ]
+	ok_rc $? "no_new_privs and one seccomp filter"
+	grep -q '^Uid:[[:space:]]*0[[:space:]]' parent.status &&
+		grep -q '^Seccomp:[[:space:]]*0' parent.status
+	ok_rc $? "the parent, which writes the baseline, keeps root, unfiltered"
+	printf '%b' "$(cat pax.list.expect)\n" | cmp -s - fifo.out && [ $rc -eq 4 ]
+	ok_rc $? "the sandboxed reader's result is the usual one (rc $rc)"
+	{ sleep 2; cat pax.tar; } 2>/dev/null |
+		"$fc" --archive - --list >/dev/null 2>fifo.err &
+	pid=$!
+	sleep 0.5
+	kill -INT $pid
+	wait $pid
+	rc=$?
+	[ $((rc & 32)) -eq 32 ]
+	ok_rc $? "SIGINT to the parent reaches the reader: exit 32 (rc $rc)"
+fi
+
 # ---- 4. hostile archives --------------------------------------------------
 
 cat >mkhostile.py <<'EOF'
