@@ -6,7 +6,7 @@
 #include <err.h>
 #include <unistd.h>
 
-#include "archive.h"
+#include "archive-scan.h"
 
 const bool archive_supported;
 

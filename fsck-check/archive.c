@@ -17,7 +17,7 @@
  * files.  Hostile input ends with an error naming the archive, never a
  * crash or a hang: a name with a ".." component is skipped, an absolute
  * one read relative to the root (as tar extracts it) and reported, and
- * the bounds of archive.h stop the reading.
+ * the bounds of archive-scan.h stop the reading.
  */
 #include <err.h>
 #include <errno.h>
@@ -31,7 +31,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 
-#include "archive.h"
+#include "archive-scan.h"
 #include "tools.h"
 
 const bool archive_supported = true;

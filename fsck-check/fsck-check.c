@@ -33,7 +33,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 
-#include "archive.h"
+#include "archive-scan.h"
 #include "entry.h"
 #include "image.h"
 #include "sandbox.h"

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * archive.h - the tar source of struct entry: a tar archive (plain,
+ * archive-scan.h - the tar source of struct entry: a tar archive (plain,
  * gzip, bzip2, xz, lzma, lz4 or zstd compressed) read through libarchive,
  * and the member reader under it.
  */
-#ifndef FSCK_CHECK_ARCHIVE_H
-#define FSCK_CHECK_ARCHIVE_H
+#ifndef FSCK_CHECK_ARCHIVE_SCAN_H
+#define FSCK_CHECK_ARCHIVE_SCAN_H
 
 #include <signal.h>
 #include <stdbool.h>
@@ -73,4 +73,4 @@ int tar_close(struct tar_reader *r);
 /* Is the tar reader built in (not in a static build)? */
 extern const bool archive_supported;
 
-#endif /* FSCK_CHECK_ARCHIVE_H */
+#endif /* FSCK_CHECK_ARCHIVE_SCAN_H */
