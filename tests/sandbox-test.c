@@ -89,8 +89,12 @@ int main(void)
 		 MAP_ANONYMOUS, -1, 0);
 	tap_ok(m == MAP_FAILED && errno == EPERM,
 	       "executable memory refused (mmap PROT_EXEC)");
+	tap_ok(refused(open("/tmp/fsck-check-sandbox-test", O_WRONLY | O_CREAT,
+			    0600)), "open() for writing refused");
+	tap_ok(refused(openat(AT_FDCWD, "/etc/passwd", O_RDWR)),
+	       "openat() for writing refused");
 #ifdef SANITIZED
-	tap_skip("open() refused: the sanitizer build lets LeakSanitizer open /proc");
+	tap_skip("open() for reading refused: the sanitizer build lets LeakSanitizer read /proc");
 #else
 	tap_ok(refused(open("/etc/passwd", O_RDONLY)), "open() refused");
 #endif

@@ -47,7 +47,8 @@ for l in open(sys.argv[1]):
 	e = json.loads(l)
 	r = ",".join(sorted(f["rule"] for f in e["findings"])) or "-"
 	p = e["path"].encode("latin-1").decode("utf-8", "backslashreplace")
-	print(p, e["value"], r, ",".join(e["links"]) or "-")' "$1" | sort
+	print(p, e["value"], r, ",".join(e["links"]) or "-")' "$1" |
+		sed 's/not-portable/namespaced/' | sort
 }
 clean_err() {	# clean_err FILE: empty, and no sanitizer report
 	[ ! -s "$1" ] || { sed 's/^/# /' "$1"; return 1; }
@@ -124,6 +125,9 @@ gnu-abs.tar tar $xa -cf gnu-abs.tar -C $s bin open other 'with space'
 bsd.tar bsdtar -cf bsd.tar -C $s .
 bsd.tgz bsdtar -czf bsd.tgz -C $s .
 EOF
+	grep -F '"path":"/bin/ns"' gnu.tar.json |
+		grep -qF '"rule":"not-portable","severity":"warning"'
+	ok_rc $? "the v3 value of setcap -n 1000 is not portable (the mounted scan: namespaced)"
 	python3 -c 'import tarfile
 m = {x.name: x.pax_headers for x in tarfile.open("bsd.tar")}
 h = m["./bin/admin"]
@@ -268,13 +272,15 @@ for want in \
 	'/bin/huge: error: value of 100 bytes, larger than any revision (24 at most)' \
 	'/bin/short: error: value of 2 bytes has no magic word' \
 	'/bin/rev9: error: unknown revision 0x09' \
-	'/bin/v3: info: v3 value for the namespace whose root is uid 1000' \
+	'/bin/v3: warning: v3 value for the user namespace whose root is uid 1000: wherever this is unpacked, exec honours it only inside a user namespace whose root is that uid' \
 	'/dir: warning: capabilities on a non-regular file'; do
 	grep -qF "$want" pax.text
 	ok_rc $? "text: ${want%%:*} (${want#*: })"
 done
 ! grep -q '^/bin/v3root:.*namespaced' pax.text
 ok_rc $? "text: a v3 value with rootid 0 is not flagged"
+! grep -q '^/bin/v3root:.*not-portable' pax.text
+ok_rc $? "text: a v3 value with rootid 0 is portable"
 ! grep -q '^/bin/later' pax.list
 ok_rc $? "a value replaced by a later member without one is gone"
 "$fc" --archive pax.tar --json >pax.json 2>/dev/null
