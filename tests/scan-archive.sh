@@ -10,6 +10,9 @@
 #    zstd, bzip2) and by bsdtar: each archive's --list is the mounted
 #    scan's --list of the tree, its JSON the same values, findings and
 #    links; GNU tar without --xattrs carries no values.
+# 1b. (root) a layer built by umoci from a root file system with values,
+#    copied by skopeo to docker-archive: and oci-archive: (local
+#    transports): every layer blob keeps the values, v3 rootid included.
 # 2. (no root) Python's tarfile writes the PAX values no file system can
 #    hold (zero-length, v1, unknown flags, oversized, v3 with a rootid)
 #    in both header forms: the --list and the text output are golden.
@@ -193,6 +196,66 @@ for line in open(sys.argv[2]):
 	"$fc" --archive - --list <gnu.tar.gz 2>/dev/null | sort >stdin.list
 	cmp -s stdin.list mounted.list
 	ok_rc $? "--archive - reads standard input"
+fi
+
+# ---- 1b. image layers: umoci, then skopeo (local transports only) -------
+
+if [ "$(id -u)" -ne 0 ] || ! command -v umoci >/dev/null ||
+	! command -v skopeo >/dev/null || ! command -v setcap >/dev/null; then
+	skip "layers made by umoci and copied by skopeo" "needs root, umoci, skopeo and setcap"
+else
+	# layer_of LAYOUT REF: the path of the first layer blob of REF
+	layer_of() {
+		python3 -c 'import json, sys
+d = sys.argv[1]
+def blob(dg): return f"{d}/blobs/" + dg.replace(":", "/")
+idx = json.load(open(f"{d}/index.json"))
+m = [m for m in idx["manifests"]
+     if m.get("annotations", {}).get("org.opencontainers.image.ref.name") == sys.argv[2]][0]
+print(blob(json.load(open(blob(m["digest"])))["layers"][0]["digest"]))' "$@"
+	}
+	setup "umoci init" umoci init --layout oci
+	setup "umoci new" umoci new --image oci:base
+	setup "umoci unpack" umoci unpack --image oci:base bundle
+	mkdir -p bundle/rootfs/usr/bin
+	printf x >bundle/rootfs/usr/bin/ping
+	printf y >bundle/rootfs/usr/bin/ns
+	setup "setcap in the bundle" setcap cap_net_raw+ep bundle/rootfs/usr/bin/ping
+	setup "setcap -n 1000 in the bundle" setcap -n 1000 cap_net_admin+ep \
+		bundle/rootfs/usr/bin/ns
+	setup "umoci repack" umoci repack --image oci:v1 bundle
+	printf '/usr/bin/ns cap_net_admin=ep [rootid=1000]\n/usr/bin/ping cap_net_raw=ep\n' \
+		>layer.want
+	lb=$(layer_of oci v1 2>/dev/null) || lb=
+	[ -n "$lb" ] && [ "sha256:$(sha256sum <"$lb" | cut -d ' ' -f 1)" = \
+		"$(basename "$(dirname "$lb")"):$(basename "$lb")" ]
+	ok_rc $? "umoci's layer blob is where its manifest says, with that digest"
+	"$fc" --archive "$lb" --list >umoci.list 2>/dev/null
+	cmp -s umoci.list layer.want
+	ok_rc $? "umoci repack keeps both values, the v3 rootid too (its gzip layer, --archive)"
+	"$fc" --archive "$lb" --json 2>/dev/null | grep -F '"path":"/usr/bin/ns"' |
+		grep -qF '"rule":"not-portable"'
+	ok_rc $? "the layer's v3 value is not portable"
+	setup "skopeo copy to docker-archive" skopeo copy --quiet oci:oci:v1 \
+		docker-archive:docker.tar:fcaps:v1
+	setup "skopeo copy to oci-archive" skopeo copy --quiet oci:oci:v1 \
+		oci-archive:oci.tar:v1
+	mkdir -p dx ox
+	setup "unpack the docker archive" tar -xf docker.tar -C dx
+	setup "unpack the oci archive" tar -xf oci.tar -C ox
+	dl=$(python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))[0]["Layers"][0])' dx/manifest.json 2>/dev/null) || dl=
+	"$fc" --archive "dx/$dl" --list >docker.list 2>/dev/null
+	cmp -s docker.list layer.want
+	ok_rc $? "skopeo to docker-archive keeps both values ($dl)"
+	ol=$(layer_of ox v1 2>/dev/null) || ol=
+	"$fc" --archive "$ol" --list >ocia.list 2>/dev/null
+	cmp -s ocia.list layer.want
+	ok_rc $? "skopeo to oci-archive keeps both values"
+	tar -xOf docker.tar "$dl" 2>/dev/null | "$fc" --archive - --list \
+		>pipe.list 2>/dev/null
+	cmp -s pipe.list layer.want
+	ok_rc $? "a layer piped out of the docker archive reads the same (--archive -)"
 fi
 
 # ---- 2. PAX values no file system holds (Python's tarfile) --------------
