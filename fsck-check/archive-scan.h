@@ -17,12 +17,14 @@
 /*
  * Bounds on what one archive may cost.  A member header (its PAX
  * extension included) larger than ARCHIVE_HEADER_MAX, more than
- * ARCHIVE_MEMBERS_MAX members, or, past ARCHIVE_BOMB_FLOOR bytes of
+ * ARCHIVE_MEMBERS_MAX members, more than ARCHIVE_VALUES_MAX names with
+ * a value (what memory grows with), or, past ARCHIVE_BOMB_FLOOR bytes of
  * uncompressed data, more than ARCHIVE_BOMB_RATIO bytes of it for each
  * byte read stop the reading with an error.
  */
 #define ARCHIVE_HEADER_MAX	(1024 * 1024)
 #define ARCHIVE_MEMBERS_MAX	10000000UL
+#define ARCHIVE_VALUES_MAX	100000UL
 #define ARCHIVE_BOMB_FLOOR	(256ULL << 20)
 #define ARCHIVE_BOMB_RATIO	500
 

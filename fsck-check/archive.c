@@ -607,8 +607,15 @@ int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
 		close(o->fd);
 		return EXIT_OPERR;
 	}
-	while ((ret = tar_next(r, &m)) > 0)
+	while ((ret = tar_next(r, &m)) > 0) {
+		if (s.n - s.first >= ARCHIVE_VALUES_MAX &&
+		    (m.has_value || m.link)) {
+			tar_fail(r, "more than %lu names with a value: stopped there",
+				 ARCHIVE_VALUES_MAX);
+			break;
+		}
 		member_entry(&s, r, &m, o->hash);
+	}
 	ret = tar_close(r);
 	close(o->fd);
 	finish(&s);

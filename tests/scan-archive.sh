@@ -19,7 +19,7 @@
 # 3. baselines, --policy, --fail-on, standard input, the schema.
 # 4. hostile archives: a ".." name, an absolute name, a hard link out of
 #    the root, a 16 MiB PAX header, truncated gzip, a decompression
-#    bomb, not a tar at all: exit 8 with the archive and the cause named,
+#    bomb, more values than the bound, not a tar at all: exit 8 with the archive and the cause named,
 #    no sanitizer report, no hang, nothing written outside.
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -524,6 +524,19 @@ hostile trunc-data.tar.gz 'truncated gzip input'
 hostile trunc-head.tar.gz 'cannot read a tar archive'
 hostile trunc.tar 'member '
 hostile text.tar 'cannot read a tar archive'
+python3 -c 'import gzip, sys, tarfile
+V = "\x01\x00\x00\x02\x00 \x00\x00" + "\x00" * 12
+with gzip.open("many.tar.gz", "wb", compresslevel=1) as g:
+	t = tarfile.open(fileobj=g, mode="w", format=tarfile.PAX_FORMAT)
+	for i in range(100001):
+		ti = tarfile.TarInfo(f"f{i}")
+		ti.pax_headers = {"SCHILY.xattr.security.capability": V}
+		t.addfile(ti)
+	t.close()' 2>py.err
+ok_rc $? "100,001 members with a value written $(tail -n 1 py.err)"
+hostile many.tar.gz 'more than 100000 names with a value: stopped there' /f0 /f99999
+[ "$(wc -l <many.tar.gz.out)" -eq 100000 ]
+ok_rc $? "many.tar.gz: the first 100,000 are still reported"
 rc_is 0 "a gzip stream with 1 MiB of zero blocks after the end is fine" \
 	"$fc" --archive good.tar.gz -q
 [ -z "$(find jail -newer stamp)" ] &&
