@@ -230,6 +230,7 @@ static void parent(int rfd, const char *file)
 
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	while (rfd >= 0) {
 		if (len == cap) {
 			cap = cap ? 2 * cap : 65536;
@@ -247,6 +248,12 @@ static void parent(int rfd, const char *file)
 			err(EXIT_OPERR, "cannot wait for the reader");
 	if (WIFEXITED(st)) {
 		status = WEXITSTATUS(st);
+	} else if (WTERMSIG(st) == SIGPIPE || WTERMSIG(st) == SIGTERM ||
+		   WTERMSIG(st) == SIGHUP) {
+		/* what would have ended fsck-check itself: end the same way */
+		signal(WTERMSIG(st), SIG_DFL);
+		raise(WTERMSIG(st));
+		status = EXIT_OPERR;
 	} else {
 		warnx("the sandboxed reader died of signal %d (%s)",
 		      WTERMSIG(st), strsignal(WTERMSIG(st)));

@@ -537,6 +537,9 @@ ok_rc $? "100,001 members with a value written $(tail -n 1 py.err)"
 hostile many.tar.gz 'more than 100000 names with a value: stopped there' /f0 /f99999
 [ "$(wc -l <many.tar.gz.out)" -eq 100000 ]
 ok_rc $? "many.tar.gz: the first 100,000 are still reported"
+("$fc" --archive many.tar.gz --list 2>many.err; echo $? >many.rc) | head -n 1 >/dev/null
+[ "$(cat many.rc)" -eq 141 ] && ! grep -q 'died' many.err
+ok_rc $? "output into a closed pipe ends it by SIGPIPE, as it would any tool (rc $(cat many.rc))"
 rc_is 0 "a gzip stream with 1 MiB of zero blocks after the end is fine" \
 	"$fc" --archive good.tar.gz -q
 [ -z "$(find jail -newer stamp)" ] &&
