@@ -761,6 +761,8 @@ static int parse_opts(int argc, char **argv, struct opts *o,
 /* --archive: open the archive ("-": standard input). */
 static int open_archive(struct archive_opts *arc)
 {
+	struct stat st;
+
 	if (!strcmp(arc->file, "-")) {
 		arc->fd = STDIN_FILENO;
 		arc->file = "(standard input)";
@@ -769,6 +771,12 @@ static int open_archive(struct archive_opts *arc)
 	}
 	if (arc->fd < 0) {
 		warn("%s", arc->file);
+		return EXIT_OPERR;
+	}
+	if (fstat(arc->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		warnx("%s: a directory, not a tar archive", arc->file);
+		close(arc->fd);
+		arc->fd = -1;
 		return EXIT_OPERR;
 	}
 	return 0;

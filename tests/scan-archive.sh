@@ -364,6 +364,11 @@ rc_is 16 "--archive with a path operand is a usage error" \
 	"$fc" --archive pax.tar /tmp
 rc_is 16 "--archive with --image is a usage error" \
 	"$fc" --archive pax.tar --image /dev/null
+rc_is 8 "a directory exits 8" "$fc" --archive /tmp
+grep -qF '/tmp: a directory, not a tar archive' errs
+ok_rc $? "and says so"
+: >empty.tar
+rc_is 8 "an empty file is no tar archive: exit 8" "$fc" --archive empty.tar
 rc_is 8 "a missing archive exits 8" "$fc" --archive no-such.tar
 grep -qF 'no-such.tar: No such file or directory' errs
 ok_rc $? "and names it"
