@@ -20,6 +20,12 @@ HAVE_XATTRS_READ_INODE := $(shell printf '\043include <ext2fs/ext2fs.h>\nint mai
 	$(CC) -x c -o /dev/null - -lext2fs -lcom_err 2>/dev/null && echo y)
 $(B)fsck-check/image.o: ALL_CFLAGS += \
 	$(if $(HAVE_XATTRS_READ_INODE),-DHAVE_EXT2FS_XATTRS_READ_INODE)
+# valgrind/valgrind.h (package valgrind) lets sandbox.c tell that it
+# runs under Valgrind, which the seccomp filter would stop.
+HAVE_VALGRIND_H := $(shell printf '\043include <valgrind/valgrind.h>\nint main(void) { return RUNNING_ON_VALGRIND; }\n' | \
+	$(CC) -x c -o /dev/null - 2>/dev/null && echo y)
+$(B)fsck-check/sandbox.o: ALL_CFLAGS += \
+	$(if $(HAVE_VALGRIND_H),-DHAVE_VALGRIND_H)
 LINT_C += $(wildcard fsck-check/*.c fsck-check/*.h)
 HOST_SUITES += tests/scan.sh tests/scan-image.sh tests/scan-archive.sh
 MAN8 += doc/fsck-check.8

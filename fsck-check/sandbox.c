@@ -45,10 +45,8 @@
  * answered by Valgrind alone) the filter is left out, the rest of the
  * drop stays.  make valgrind's leak checks then cover the readers too.
  */
-#if defined(__has_include)
-#if __has_include(<valgrind/valgrind.h>)
+#ifdef HAVE_VALGRIND_H
 #include <valgrind/valgrind.h>
-#endif
 #endif
 #ifndef RUNNING_ON_VALGRIND
 #define RUNNING_ON_VALGRIND 0

@@ -42,7 +42,6 @@ trap 'exit 1' HUP INT PIPE TERM
 cp "$fc" "$t/fsck-check" && fc=$t/fsck-check
 cd "$t" || bail "cannot cd to $t"
 
-CAPX=${FCAPS_SAN:-$top/build/san}/tests/capxattr
 # json_paths FILE: "path rules" lines of a --json output, sorted
 json_rules() {
 	python3 -c 'import json, sys
