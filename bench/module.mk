@@ -4,10 +4,11 @@
 #
 #   make bench-scan      fsck-check --list vs getcap -r vs the floor probe
 #   make bench-image     fsck-check --image vs e2fsck -fn
+#   make bench-archive   fsck-check --archive vs bsdtar -tvf, tar -tvv, zcat
 #   make bench-apply     setfcap --manifest vs setcap [BENCH_N=10000]
 #   make bench-exec      exec rate in the guest, stock vs patched
 
-.PHONY: bench-scan bench-image bench-apply bench-exec
+.PHONY: bench-scan bench-image bench-archive bench-apply bench-exec
 
 # The floor probe lands under build/ (ignored by git, never installed).
 FLOOR_PROBE := build/bench-scan/floor-probe
@@ -23,6 +24,10 @@ bench-scan: $(B)fsck-check/fsck-check $(FLOOR_PROBE)
 # The same tree as a 1 GiB ext4 image.
 bench-image: $(B)fsck-check/fsck-check
 	$(Q)sh bench/image.sh $(B)fsck-check/fsck-check
+
+# The same tree as a tar archive, plain and gzip.
+bench-archive: $(B)fsck-check/fsck-check
+	$(Q)sh bench/archive.sh $(B)fsck-check/fsck-check
 
 BENCH_N ?= 10000
 bench-apply: setfcap/setfcap

@@ -93,7 +93,7 @@ _fsck_check()
 			-- "${cur##*,}"))
 		return
 		;;
-	--policy | --baseline | --save-baseline | --prometheus | --image)
+	--policy | --baseline | --save-baseline | --prometheus | --image | --archive)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
 		;;
@@ -102,7 +102,7 @@ _fsck_check()
 		COMPREPLY=($(compgen -W '-h -j -q -x --help --jobs --quiet
 			--cross-mounts --json --list --fail-on --policy --deny
 			--dangerous --baseline --save-baseline --image --offset
-			--prometheus --force --version' \
+			--prometheus --force --archive --version' \
 			-- "$cur"))
 	else
 		COMPREPLY=($(compgen -d -- "$cur"))

@@ -99,12 +99,19 @@ static void put_hex(FILE *f, const unsigned char *b, size_t n)
 int baseline_save(const char *file, const struct entry *v, size_t n)
 {
 	FILE *f;
-	size_t i;
-	int ret = 0;
 
 	f = fopen(file, "we");
 	if (!f)
 		return -errno;
+	return baseline_write(f, v, n);
+}
+
+/* The baseline of @v to @f, which is closed. */
+int baseline_write(FILE *f, const struct entry *v, size_t n)
+{
+	size_t i;
+	int ret = 0;
+
 	fprintf(f, "%s %d\n", BASELINE_MAGIC, BASELINE_VERSION);
 	fprintf(f, "# path dev ino uid gid mode value sha256\n");
 	for (i = 0; i < n; i++) {

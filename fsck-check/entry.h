@@ -2,8 +2,8 @@
 /*
  * entry.h - what fsck-check knows about one capability-bearing file.
  *
- * A source (the mounted-tree walker today, an offline ext4 reader later)
- * fills a struct entry; rules.c turns it into findings; output.c prints.
+ * A source (the mounted-tree walker, the offline ext4 reader, the tar
+ * reader) fills a struct entry; rules.c turns it into findings; output.c prints.
  * Nothing in rules.c or baseline.c prints: they return 0 or -errno.
  */
 #ifndef FSCK_CHECK_ENTRY_H
@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "fcap.h"
@@ -25,6 +26,7 @@ enum entry_source {
 	SRC_MOUNTED = 0,	/* lgetxattr on a mounted tree */
 	SRC_IMAGE = 1,		/* read from a file system image (offline) */
 	SRC_BASELINE = 2,	/* only known from a baseline (removed) */
+	SRC_ARCHIVE = 3,	/* a member of a tar archive (offline) */
 };
 
 /* Where an offline value is stored (SRC_IMAGE only). */
@@ -133,6 +135,7 @@ int baseline_sha256_fd(int fd, unsigned char out[32]);
 int baseline_sha256_read(ssize_t (*rd)(void *priv, void *buf, size_t len),
 			 void *priv, unsigned char out[32]);
 int baseline_save(const char *file, const struct entry *v, size_t n);
+int baseline_write(FILE *f, const struct entry *v, size_t n);
 int baseline_load(const char *file, struct baseline *b, unsigned int *line);
 void baseline_free(struct baseline *b);
 size_t baseline_compare(const struct entry *e, const struct entry *old,
@@ -190,7 +193,7 @@ void judge_all(const struct opts *o, const struct rules_config *cfg,
 /* prometheus.c: the node_exporter textfile of a scan */
 struct prom_report {
 	const char *file;
-	const char *source;	/* "mounted" or "image" */
+	const char *source;	/* "mounted", "image" or "archive" */
 	const char *const *paths; /* the operands, or the image file */
 	int npaths;
 	const struct tally *t;
@@ -198,8 +201,19 @@ struct prom_report {
 	unsigned long errors;	/* operational errors */
 	double duration;	/* seconds */
 	int status;		/* the exit status, but for EXIT_PROMETHEUS */
+	char last_success[64];	/* set by prom_fill() */
 };
 
-int prom_write(const struct prom_report *r);
+/* The file being written: a temporary beside it, made before reading. */
+struct prom_file {
+	const char *file;
+	char *tmp;
+	int fd;
+	char last_success[64];	/* of the file replaced, "" when none */
+};
+
+int prom_open(struct prom_file *p, const char *file);
+int prom_fill(struct prom_file *p, struct prom_report *r);
+int prom_commit(struct prom_file *p, bool ok);
 
 #endif /* FSCK_CHECK_ENTRY_H */

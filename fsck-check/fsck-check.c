@@ -6,12 +6,14 @@
  *                   [--policy file] [--deny caps] [--dangerous caps]
  *                   [--baseline file] [--save-baseline file]
  *                   [--prometheus file]
- *                   [--image file [--offset bytes] [--force]] [path ...]
+ *                   [--image file [--offset bytes] [--force]]
+ *                   [--archive file] [path ...]
  *
  * Walks each path (default /) without following symbolic links, on one file
  * system unless -x, reads security.capability of every name, and judges each
  * capability-bearing file (rules.c).  With --image, reads an ext2/3/4 file
- * system image or unmounted device instead (image.c).  Exit status as fsck(8): 0 clean,
+ * system image or unmounted device instead (image.c); with --archive, a tar
+ * archive (archive.c).  Exit status as fsck(8): 0 clean,
  * 4 findings at or above --fail-on, 8 operational error, 16 usage error,
  * 32 interrupted, 64 the --prometheus file not written; the bits combine.
  */
@@ -32,8 +34,10 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 
+#include "archive-scan.h"
 #include "entry.h"
 #include "image.h"
+#include "sandbox.h"
 #include "tools.h"
 #include "version.h"
 
@@ -80,7 +84,8 @@ static void usage(FILE *f)
 		"                  [--policy file] [--deny caps] [--dangerous caps]\n"
 		"                  [--baseline file] [--save-baseline file]\n"
 		"                  [--prometheus file]\n"
-		"                  [--image file [--offset bytes] [--force]] [path ...]\n");
+		"                  [--image file [--offset bytes] [--force]]\n"
+		"                  [--archive file] [path ...]\n");
 	if (f != stdout)
 		return;
 	fprintf(f,
@@ -104,6 +109,8 @@ static void usage(FILE *f)
 		"  --image file          audit the ext2/3/4 file system in file, offline\n"
 		"  --offset bytes        with --image: where in file the file system starts\n"
 		"  --force               with --image: even one mounted read-write\n"
+		"  --archive file        audit the tar archive file (plain, gzip, xz, zstd...;\n"
+		"                        - for standard input), offline\n"
 		"  --version             print the fcaps version\n");
 }
 
@@ -616,10 +623,11 @@ static int parse_caps(const char *opt, const char *arg, uint64_t *mask)
 enum {
 	OPT_JSON = 256, OPT_LIST, OPT_FAIL_ON, OPT_POLICY, OPT_DENY,
 	OPT_DANGEROUS, OPT_BASELINE, OPT_SAVE_BASELINE, OPT_VERSION,
-	OPT_IMAGE, OPT_OFFSET, OPT_FORCE, OPT_PROMETHEUS,
+	OPT_IMAGE, OPT_OFFSET, OPT_FORCE, OPT_ARCHIVE, OPT_PROMETHEUS,
 };
 
 static const struct option longopts[] = {
+	{ "archive", required_argument, NULL, OPT_ARCHIVE },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "cross-mounts", no_argument, NULL, 'x' },
 	{ "dangerous", required_argument, NULL, OPT_DANGEROUS },
@@ -657,7 +665,7 @@ static int parse_offset(const char *arg, uint64_t *off)
 
 static int parse_opts(int argc, char **argv, struct opts *o,
 		      struct rules_config *cfg, struct scan *s,
-		      struct image_opts *img)
+		      struct image_opts *img, struct archive_opts *arc)
 {
 	unsigned int line = 0;
 	char *end;
@@ -738,6 +746,9 @@ static int parse_opts(int argc, char **argv, struct opts *o,
 		case OPT_FORCE:
 			img->force = true;
 			break;
+		case OPT_ARCHIVE:
+			arc->file = optarg;
+			break;
 		case OPT_VERSION:
 			printf("fsck-check (fcaps) %s\n", FCAPS_VERSION);
 			exit(fflush(stdout) ? EXIT_OPERR : 0);
@@ -754,7 +765,72 @@ static int parse_opts(int argc, char **argv, struct opts *o,
 		warnx("--image takes no path operands");
 		return -EINVAL;
 	}
+	if (arc->file && (optind < argc || img->file)) {
+		warnx("--archive takes no path operands and no --image");
+		return -EINVAL;
+	}
 	return 0;
+}
+
+/* --archive: open the archive ("-": standard input). */
+static int open_archive(struct archive_opts *arc)
+{
+	struct stat st;
+
+	if (!strcmp(arc->file, "-")) {
+		arc->fd = STDIN_FILENO;
+		arc->file = "(standard input)";
+	} else {
+		arc->fd = open(arc->file, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	}
+	if (arc->fd < 0) {
+		warn("%s", arc->file);
+		return EXIT_OPERR;
+	}
+	if (fstat(arc->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		warnx("%s: a directory, not a tar archive", arc->file);
+		close(arc->fd);
+		arc->fd = -1;
+		return EXIT_OPERR;
+	}
+	return 0;
+}
+
+/*
+ * --image, --archive: open the input, then read it in a child process
+ * without privileges (sandbox.c); the parent only writes the baseline.
+ * Return: in the child, 0 and @bfd the baseline pipe; EXIT_OPERR when
+ * the input cannot be opened.
+ */
+static int open_offline(struct image_opts *img, struct img **im,
+			struct archive_opts *arc, const char *save,
+			int *bfd, struct prom_file *prom)
+{
+	int status = 0;
+
+	if (img->file) {
+		status = image_open(img, im);
+		if (!*im)
+			return status;
+	}
+	if (arc->file && open_archive(arc))
+		return EXIT_OPERR;
+	sandbox_split(save, bfd, prom);
+	return status;
+}
+
+/* The baseline: to its file, or to the parent through @bfd. */
+static int save_baseline(const char *file, int bfd, const struct entry *v,
+			 size_t n)
+{
+	FILE *f;
+
+	if (bfd < 0)
+		return baseline_save(file, v, n);
+	f = fdopen(bfd, "w");
+	if (!f)
+		return -errno;
+	return baseline_write(f, v, n);
 }
 
 static int load_baseline(const char *file, struct baseline *b)
@@ -774,17 +850,24 @@ static int load_baseline(const char *file, struct baseline *b)
 	return ret;
 }
 
-/* --prometheus: the textfile of this scan; EXIT_PROMETHEUS when not written */
+/*
+ * --prometheus: fill the textfile of this scan, and put it in place unless
+ * @sandboxed (the parent does, sandbox.c); EXIT_PROMETHEUS when it is not
+ * written.
+ */
 static int write_prometheus(const struct opts *o, const struct image_opts *img,
+			    const struct archive_opts *arc,
 			    const struct scan *s, const struct tally *t,
-			    const struct timespec *start)
+			    const struct timespec *start,
+			    struct prom_file *pf, bool sandboxed)
 {
+	const char *input = img->file ? img->file : arc->file;
 	struct prom_report r = {
 		.file = o->prometheus,
-		.source = img->file ? "image" : "mounted",
-		.paths = img->file ? &img->file :
-				     (const char *const *)o->ops,
-		.npaths = img->file ? 1 : o->nops,
+		.source = img->file ? "image" : arc->file ? "archive" :
+				      "mounted",
+		.paths = input ? &input : (const char *const *)o->ops,
+		.npaths = input ? 1 : o->nops,
 		.t = t,
 		.baseline = o->baseline,
 		.errors = s->errors,
@@ -796,7 +879,15 @@ static int write_prometheus(const struct opts *o, const struct image_opts *img,
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	r.duration = (now.tv_sec - start->tv_sec) +
 		     (now.tv_nsec - start->tv_nsec) / 1e9;
-	ret = prom_write(&r);
+	ret = prom_fill(pf, &r);
+	if (!sandboxed) {
+		int c = prom_commit(pf, !ret);
+
+		ret = ret ? ret : c;
+	} else {
+		free(pf->tmp);	/* the parent's copy puts it in place */
+		pf->tmp = NULL;
+	}
 	if (!ret)
 		return 0;
 	errno = -ret;
@@ -815,12 +906,16 @@ int main(int argc, char **argv)
 	};
 	struct baseline b = { 0 };
 	struct image_opts img = { 0 };
+	struct archive_opts arc = { .fd = -1 };
+	struct img *im = NULL;
+	struct prom_file pf = { .fd = -1 };
+	int bfd = -1;
 	struct tally t = { 0 };
 	struct sigaction sa = { .sa_handler = on_sigint };
 	struct timespec start;
 	static char root[] = "/";
 	pthread_t prog;
-	bool show;
+	bool show, offline;
 	static char *default_ops[] = { root, NULL };
 	size_t i;
 	int ret;
@@ -831,8 +926,9 @@ int main(int argc, char **argv)
 	o.jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	if (o.jobs < 1)
 		o.jobs = 1;
-	if (parse_opts(argc, argv, &o, &cfg, &s, &img) < 0)
+	if (parse_opts(argc, argv, &o, &cfg, &s, &img, &arc) < 0)
 		return EXIT_USAGE;
+	offline = img.file || arc.file;
 	s.quiet = o.quiet;
 	o.colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 	if (o.baseline && load_baseline(o.baseline, &b) < 0)
@@ -847,17 +943,45 @@ int main(int argc, char **argv)
 		o.ops = default_ops;
 		o.nops = 1;
 	}
-	show = !img.file && !o.quiet && isatty(STDERR_FILENO) &&
+	if (o.prometheus) {
+		ret = prom_open(&pf, o.prometheus);
+		if (ret) {
+			errno = -ret;
+			warn("%s: cannot write the Prometheus file",
+			     o.prometheus);
+			s.status |= EXIT_PROMETHEUS;
+			o.prometheus = NULL;
+		}
+	}
+	if (offline) {
+		ret = open_offline(&img, &im, &arc, o.save_baseline, &bfd,
+				   o.prometheus ? &pf : NULL);
+		if (ret && !im && arc.fd < 0) {
+			if (o.prometheus)
+				prom_commit(&pf, false);
+			return s.status | ret;
+		}
+		s.status |= ret;
+	}
+	show = !offline && !o.quiet && isatty(STDERR_FILENO) &&
 	       !pthread_create(&prog, NULL, progress, &s);
 	if (img.file) {
 		img.quiet = o.quiet;
 		img.hash = o.baseline || o.save_baseline;
-		ret = image_scan(&img, &s.v, &s.n, &interrupted);
+		ret = image_read(im, &s.v, &s.n, &interrupted);
 		if (ret & EXIT_OPERR)
 			s.errors++;
 		s.status |= ret;
 	}
-	for (i = 0; i < (size_t)o.nops && !img.file && !interrupted; i++) {
+	if (arc.file) {
+		arc.quiet = o.quiet;
+		arc.hash = o.baseline || o.save_baseline;
+		ret = archive_scan(&arc, &s.v, &s.n, &interrupted);
+		if (ret & EXIT_OPERR)
+			s.errors++;
+		s.status |= ret;
+	}
+	for (i = 0; i < (size_t)o.nops && !offline && !interrupted; i++) {
 		do_scan(&s, o.ops[i]);
 		run_pool(&s, o.jobs);
 	}
@@ -870,10 +994,10 @@ int main(int argc, char **argv)
 	}
 	if (s.n)
 		qsort(s.v, s.n, sizeof(*s.v), entry_cmp_path);
-	if ((o.baseline || o.save_baseline) && !img.file)
+	if ((o.baseline || o.save_baseline) && !offline)
 		hash_entries(&s);
 	if (o.save_baseline && !interrupted) {
-		ret = baseline_save(o.save_baseline, s.v, s.n);
+		ret = save_baseline(o.save_baseline, bfd, s.v, s.n);
 		if (ret < 0) {
 			errno = -ret;
 			warn("%s: cannot save baseline", o.save_baseline);
@@ -896,7 +1020,8 @@ int main(int argc, char **argv)
 		s.status |= EXIT_OPERR;
 	}
 	if (o.prometheus)
-		s.status |= write_prometheus(&o, &img, &s, &t, &start);
+		s.status |= write_prometheus(&o, &img, &arc, &s, &t, &start,
+					     &pf, offline);
 	for (i = 0; i < s.n; i++)
 		entry_free(&s.v[i]);
 	free(s.v);

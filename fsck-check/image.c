@@ -756,6 +756,84 @@ static void check_super(struct img *m)
 }
 
 /**
+ * image_open() - open an ext2/3/4 file system image, read-only
+ * @o:		what to open
+ * @mp:		the open image, for image_read(); NULL when it could not be
+ *		opened
+ *
+ * Everything that needs a name (the mount table, the image file) is
+ * done here, so that image_read() needs only the descriptor.
+ *
+ * Return: exit status bits: 0, or EXIT_OPERR (after saying why).
+ */
+int image_open(const struct image_opts *o, struct img **mp)
+{
+	struct img *m;
+	errcode_t e;
+
+	*mp = NULL;
+	initialize_ext2_error_table();
+	if (check_mounted(o) < 0)
+		return EXIT_OPERR;
+	m = xcalloc(1, sizeof(*m));
+	m->o = o;
+	e = open_fs(m);
+	if (e) {
+		warnx("%s: cannot open an ext2/3/4 file system%s: %s", o->file,
+		      o->offset ? " at that offset" : "", error_message(e));
+		free(m);
+		return EXIT_OPERR;
+	}
+	*mp = m;
+	return 0;
+}
+
+/**
+ * image_read() - collect the entries of an image image_open() opened
+ * @m:		the image (closed and freed)
+ * @v: @n:	entries are appended here (each @path malloc()ed)
+ * @intr:	set (by a signal handler) to stop early
+ *
+ * Return: exit status bits: 0, or EXIT_OPERR when the scan is incomplete.
+ */
+int image_read(struct img *m, struct entry **v, size_t *n,
+	       volatile sig_atomic_t *intr)
+{
+	const struct image_opts *o = m->o;
+	unsigned long fails;
+	size_t bytes;
+	int status;
+
+	m->intr = intr;
+	csum_on(m);
+	check_super(m);
+	bytes = m->fs->super->s_inodes_count / 8 + 1;
+	m->isdir = xcalloc(1, bytes);
+	m->seen = xcalloc(1, bytes);
+	m->v = *v;
+	m->n = m->cap = *n;
+	scan_inodes(m);
+	if (o->hash && !*intr)
+		hash_hits(m);
+	fails = m->fails;
+	if (!*intr)
+		walk_tree(m);
+	if (!*intr)
+		add_orphans(m, m->fails == fails);
+	drop_duplicates(m, *n);
+	ext2fs_close_free(&m->fs);
+	free(m->isdir);
+	free(m->seen);
+	free(m->h);
+	free(m->q);
+	*v = m->v;
+	*n = m->n;
+	status = m->status;
+	free(m);
+	return status;
+}
+
+/**
  * image_scan() - collect the entries of an ext2/3/4 file system image
  * @o:		what to open
  * @v: @n:	entries are appended here (each @path malloc()ed)
@@ -770,42 +848,11 @@ static void check_super(struct img *m)
 int image_scan(const struct image_opts *o, struct entry **v, size_t *n,
 	       volatile sig_atomic_t *intr)
 {
-	struct img m = { .o = o, .intr = intr };
-	unsigned long fails;
-	size_t bytes;
-	errcode_t e;
+	struct img *m;
+	int status;
 
-	initialize_ext2_error_table();
-	if (check_mounted(o) < 0)
-		return EXIT_OPERR;
-	e = open_fs(&m);
-	if (e) {
-		warnx("%s: cannot open an ext2/3/4 file system%s: %s", o->file,
-		      o->offset ? " at that offset" : "", error_message(e));
-		return EXIT_OPERR;
-	}
-	csum_on(&m);
-	check_super(&m);
-	bytes = m.fs->super->s_inodes_count / 8 + 1;
-	m.isdir = xcalloc(1, bytes);
-	m.seen = xcalloc(1, bytes);
-	m.v = *v;
-	m.n = m.cap = *n;
-	scan_inodes(&m);
-	if (o->hash && !*intr)
-		hash_hits(&m);
-	fails = m.fails;
-	if (!*intr)
-		walk_tree(&m);
-	if (!*intr)
-		add_orphans(&m, m.fails == fails);
-	drop_duplicates(&m, *n);
-	ext2fs_close_free(&m.fs);
-	free(m.isdir);
-	free(m.seen);
-	free(m.h);
-	free(m.q);
-	*v = m.v;
-	*n = m.n;
-	return m.status;
+	status = image_open(o, &m);
+	if (!m)
+		return status;
+	return status | image_read(m, v, n, intr);
 }

@@ -29,6 +29,11 @@ struct image_opts {
 	bool hash;
 };
 
+struct img;
+
+int image_open(const struct image_opts *o, struct img **mp);
+int image_read(struct img *m, struct entry **v, size_t *n,
+	       volatile sig_atomic_t *intr);
 int image_scan(const struct image_opts *o, struct entry **v, size_t *n,
 	       volatile sig_atomic_t *intr);
 

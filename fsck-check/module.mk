@@ -1,9 +1,18 @@
-# fsck-check/: the audit scanner for mounted trees and, with --image, for
-# ext2/3/4 images through libext2fs.
+# fsck-check/: the audit scanner for mounted trees, with --image for
+# ext2/3/4 images through libext2fs, with --archive for tar archives
+# through libarchive.  The static build (the guests') has no libarchive
+# (its static archive pulls in a dozen more): archive-none.c says so.
 FSCK_CHECK_OBJS := fsck-check/fsck-check.o fsck-check/rules.o \
 	fsck-check/baseline.o fsck-check/output.o fsck-check/image.o \
-	fsck-check/prometheus.o
-$(eval $(call add_tool,fsck-check,$(FSCK_CHECK_OBJS),-lext2fs -lcom_err -lcrypto -lpthread))
+	fsck-check/prometheus.o fsck-check/sandbox.o
+ifeq ($(STATIC),1)
+FSCK_CHECK_OBJS += fsck-check/archive-none.o
+FSCK_CHECK_ARCHIVE_LIBS :=
+else
+FSCK_CHECK_OBJS += fsck-check/archive.o
+FSCK_CHECK_ARCHIVE_LIBS := -larchive
+endif
+$(eval $(call add_tool,fsck-check,$(FSCK_CHECK_OBJS),$(FSCK_CHECK_ARCHIVE_LIBS) -lseccomp -lext2fs -lcom_err -lcrypto -lpthread))
 
 # ext2fs_xattrs_read_inode() (e2fsprogs 1.47) lets image.c tell an
 # in-inode value from one in the EA block; older libraries read both.
@@ -11,9 +20,15 @@ HAVE_XATTRS_READ_INODE := $(shell printf '\043include <ext2fs/ext2fs.h>\nint mai
 	$(CC) -x c -o /dev/null - -lext2fs -lcom_err 2>/dev/null && echo y)
 $(B)fsck-check/image.o: ALL_CFLAGS += \
 	$(if $(HAVE_XATTRS_READ_INODE),-DHAVE_EXT2FS_XATTRS_READ_INODE)
+# valgrind/valgrind.h (package valgrind) lets sandbox.c tell that it
+# runs under Valgrind, which the seccomp filter would stop.
+HAVE_VALGRIND_H := $(shell printf '\043include <valgrind/valgrind.h>\nint main(void) { return RUNNING_ON_VALGRIND; }\n' | \
+	$(CC) -x c -o /dev/null - 2>/dev/null && echo y)
+$(B)fsck-check/sandbox.o: ALL_CFLAGS += \
+	$(if $(HAVE_VALGRIND_H),-DHAVE_VALGRIND_H)
 LINT_C += $(wildcard fsck-check/*.c fsck-check/*.h)
-HOST_SUITES += tests/scan.sh tests/scan-image.sh tests/prometheus.sh \
-	tests/ansible.sh
+HOST_SUITES += tests/scan.sh tests/scan-image.sh tests/scan-archive.sh \
+	tests/prometheus.sh tests/ansible.sh
 MAN8 += doc/fsck-check.8
 
 # systemd units: a daily scan of / against /var/lib/fsck-check/baseline.

@@ -96,7 +96,9 @@ static void print_links(const struct entry *e, const struct links *l)
 static void print_json(const struct entry *e, const struct finding *f,
 		       size_t nf, const struct links *l)
 {
-	static const char *const src[] = { "mounted", "image", "baseline" };
+	static const char *const src[] = {
+		"mounted", "image", "baseline", "archive"
+	};
 	const struct fcap_value *v;
 	struct fcap_value dv;
 	char *text = NULL;

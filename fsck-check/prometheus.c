@@ -225,7 +225,9 @@ static void put_metrics(FILE *f, const struct prom_report *r, bool success)
 		clock_gettime(CLOCK_REALTIME, &now);
 		snprintf(buf, sizeof(buf), "%lld.%03ld",
 			 (long long)now.tv_sec, now.tv_nsec / 1000000);
-	} else if (!old_success(r->file, buf, sizeof(buf))) {
+	} else if (r->last_success[0]) {
+		snprintf(buf, sizeof(buf), "%s", r->last_success);
+	} else {
 		return;
 	}
 	family(f, "last_success_timestamp_seconds",
@@ -234,49 +236,110 @@ static void put_metrics(FILE *f, const struct prom_report *r, bool success)
 }
 
 /**
- * prom_write() - write the textfile of a scan, atomically
- * @r:	what the scan found and how it ended
+ * prom_open() - start the textfile of a scan, before anything is read
+ * @p:		filled in
+ * @file:	the --prometheus file
  *
- * Return: 0, or -errno (FILE unchanged, no temporary file left).
+ * Creates the temporary file beside @file (DIR/.NAME.XXXXXX: not a .prom
+ * name, so never read half written) and keeps the last successful scan's
+ * time from the file it will replace.  Done first, while fsck-check may
+ * still create files: an offline scan then reads its input without that
+ * right (sandbox.c), and only writes to @p->fd.
+ *
+ * Return: 0, or -errno (nothing left behind).
  */
-int prom_write(const struct prom_report *r)
+int prom_open(struct prom_file *p, const char *file)
 {
-	bool success = !(r->status & (EXIT_OPERR | EXIT_INTR));
-	const char *slash = strrchr(r->file, '/');
-	char *tmp;
-	size_t dl = slash ? (size_t)(slash - r->file) + 1 : 0;
-	int fd, ret = 0;
-	FILE *f;
+	const char *slash = strrchr(file, '/');
+	size_t dl = slash ? (size_t)(slash - file) + 1 : 0;
+	int ret;
 
-	/* DIR/.NAME.XXXXXX: not a .prom name, so never read half written */
-	tmp = xmalloc(strlen(r->file) + 9);
-	memcpy(tmp, r->file, dl);
-	sprintf(tmp + dl, ".%s.XXXXXX", r->file + dl);
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0) {
+	memset(p, 0, sizeof(*p));
+	p->file = file;
+	p->tmp = xmalloc(strlen(file) + 9);
+	memcpy(p->tmp, file, dl);
+	sprintf(p->tmp + dl, ".%s.XXXXXX", file + dl);
+	p->fd = mkostemp(p->tmp, O_CLOEXEC);
+	if (p->fd < 0 || fchmod(p->fd, 0644)) {
 		ret = -errno;
-		free(tmp);
+		if (p->fd >= 0) {
+			close(p->fd);
+			unlink(p->tmp);
+		}
+		free(p->tmp);
+		p->tmp = NULL;
+		p->fd = -1;
 		return ret;
 	}
-	f = fdopen(fd, "w");
-	if (!f) {
-		ret = -errno;
-		close(fd);
-		goto out_unlink;
-	}
+	if (!old_success(file, p->last_success, sizeof(p->last_success)))
+		p->last_success[0] = '\0';
+	return 0;
+}
+
+/**
+ * prom_fill() - write the metrics of a scan into the temporary file
+ * @p:	from prom_open()
+ * @r:	what the scan found and how it ended
+ *
+ * Return: 0, or -errno.
+ */
+int prom_fill(struct prom_file *p, struct prom_report *r)
+{
+	bool success = !(r->status & (EXIT_OPERR | EXIT_INTR));
+	char *buf = NULL;
+	size_t len = 0, off = 0;
+	ssize_t n;
+	int ret = 0;
+	FILE *f;
+
+	/* into memory, then write(2): all a sandboxed reader may do */
+	f = open_memstream(&buf, &len);
+	if (!f)
+		return -errno;
+	memcpy(r->last_success, p->last_success, sizeof(r->last_success));
 	put_metrics(f, r, success);
-	errno = 0;
-	if (fflush(f) || ferror(f))
-		ret = errno ? -errno : -EIO;
-	else if (fchmod(fd, 0644) || fsync(fd))
+	if (fclose(f)) {
+		free(buf);
+		return -ENOMEM;
+	}
+	while (off < len) {
+		n = write(p->fd, buf + off, len - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			ret = n < 0 ? -errno : -EIO;
+			break;
+		}
+		off += n;
+	}
+	free(buf);
+	return ret;
+}
+
+/**
+ * prom_commit() - put the temporary file in place, or remove it
+ * @p:	from prom_open()
+ * @ok:	prom_fill() succeeded
+ *
+ * Return: 0 when @ok and the file is in place; -errno (FILE unchanged, no
+ * temporary file left) otherwise; -ECANCELED when not @ok.
+ */
+int prom_commit(struct prom_file *p, bool ok)
+{
+	int ret = ok ? 0 : -ECANCELED;
+
+	if (p->fd < 0)
+		return -EBADF;
+	if (ok && fsync(p->fd))
 		ret = -errno;
-	if (fclose(f) && !ret)
-		ret = errno ? -errno : -EIO;
-	if (!ret && rename(tmp, r->file))
+	if (close(p->fd) && !ret)
 		ret = -errno;
-out_unlink:
+	p->fd = -1;
+	if (!ret && rename(p->tmp, p->file))
+		ret = -errno;
 	if (ret)
-		unlink(tmp);
-	free(tmp);
+		unlink(p->tmp);
+	free(p->tmp);
+	p->tmp = NULL;
 	return ret;
 }

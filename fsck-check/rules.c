@@ -285,7 +285,11 @@ static void check_value(struct sink *s, const struct entry *e,
 	if (e->len == 0 && !(v.problems & FCAP_PROB_EMPTY))
 		add(s, fcap_problem_name(FCAP_PROB_EMPTY), SEV_ERROR,
 		    "zero-length value: every exec of this file fails with EINVAL, root included");
-	if (v.has_rootid && v.rootid != 0)
+	if (v.has_rootid && v.rootid != 0 && e->source == SRC_ARCHIVE)
+		add(s, "not-portable", SEV_WARNING,
+		    "v3 value for the user namespace whose root is uid %u: wherever this is unpacked, exec honours it only inside a user namespace whose root is that uid, and ignores it on the host and in any other container",
+		    v.rootid);
+	else if (v.has_rootid && v.rootid != 0)
 		add(s, "namespaced", SEV_INFO,
 		    "v3 value for the namespace whose root is uid %u: not effective on the host",
 		    v.rootid);

@@ -10,6 +10,7 @@ PKGS="gcc make libc6-dev libcap-dev libcap2-bin libcap-ng-dev libattr1-dev
 attr libext2fs-dev e2fsprogs libssl-dev linux-source-6.12 flex bison bc
 libelf-dev cpio xz-utils kmod ccache qemu-system-x86 busybox-static
 cppcheck perl python3 clang libjson-c-dev valgrind time
+libarchive-dev libarchive-tools zstd bzip2 libseccomp-dev
 debhelper dpkg-dev fakeroot lintian debootstrap rsync
 ${FCAPS_DEPS_EXTRA:-}"
 
@@ -17,7 +18,8 @@ ${FCAPS_DEPS_EXTRA:-}"
 # an install that fails is reported, not fatal.  prometheus (for
 # promtool) and prometheus-node-exporter ship daemons, which are not
 # started here: the tests start their own exporter on 127.0.0.1.
-TEST_PKGS="curl prometheus prometheus-node-exporter ansible python3-jsonschema"
+TEST_PKGS="curl prometheus prometheus-node-exporter ansible python3-jsonschema
+umoci skopeo"
 
 missing_of() {
 	for p; do

@@ -42,9 +42,22 @@ $(B)tests/rules-test.t: $(addprefix $(B),tests/rules-test.o \
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lcrypto $(LIBS_CAP)
 $(B)tests/rules-test.o: ALL_CFLAGS += -I$(TOP)/fsck-check
 
+# fsck-check's sandbox: what the offline readers may still do (root).
+TEST_BINS += $(B)tests/sandbox-test.t
+PROGS += $(B)tests/sandbox-test.t
+OBJS += $(B)tests/sandbox-test.o
+$(B)tests/sandbox-test.t: $(addprefix $(B),tests/sandbox-test.o \
+		fsck-check/sandbox.o fsck-check/baseline.o \
+		fsck-check/prometheus.o tests/tap.o \
+		$(COMMON_OBJS)) $(B)lib/libfcap.a
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lseccomp -lcrypto $(LIBS_CAP)
+$(B)tests/sandbox-test.o: ALL_CFLAGS += -I$(TOP)/fsck-check
+
 test-bins: $(TEST_BINS)
 
 HOST_SUITES += tests/build.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
 	$(SANB)tests/model.t $(SANB)tests/root_libcap.t $(SANB)tests/read.t \
-	$(SANB)tests/manifest.t $(SANB)tests/rules-test.t tests/planted.sh
+	$(SANB)tests/manifest.t $(SANB)tests/rules-test.t \
+	$(SANB)tests/sandbox-test.t tests/planted.sh
 LINT_C += $(wildcard tests/*.c tests/*.h)

@@ -105,6 +105,21 @@ if command -v mke2fs >/dev/null &&
 else
 	skip "--image --prometheus writes its file" "mke2fs -d failed"
 fi
+# A tar archive of it: read by the sandboxed reader, the file put in place
+# by its privileged parent (outside the textfile directory)
+if tar --xattrs --xattrs-include=security.capability -C "$tree" \
+	-cf "$t/tree.tar" . 2>/dev/null; then
+	"$fc" -q --archive "$t/tree.tar" --prometheus "$t/archive.prom" \
+		>/dev/null 2>&1
+	check "--archive --prometheus writes its file, source archive" \
+		grep -q "^fsck_check_files{source=\"archive\",path=\"$t/tree.tar\"} [1-9]" \
+		"$t/archive.prom"
+	check "and leaves no temporary file" \
+		sh -c "! ls -A '$t' | grep -q '^\.archive\.prom\.'"
+else
+	skip "--archive --prometheus writes its file" "tar --xattrs failed"
+	skip "and leaves no temporary file" "tar --xattrs failed"
+fi
 
 # The exporter, on a free loopback port, with the textfile collector only
 port=$("$py" -c 'import socket

@@ -111,6 +111,16 @@ static void test_values(void)
 	tap_ok(has(&e, "namespaced", SEV_INFO), "v3 rootid 1000");
 	mk(&e, v3root, 6, 24);
 	tap_ok(!has(&e, "namespaced", SEV_INFO), "v3 rootid 0 is not namespaced");
+	mk(&e, v3, 6, 24);
+	e.source = SRC_ARCHIVE;
+	tap_ok(has(&e, "not-portable", SEV_WARNING) &&
+	       !has(&e, "namespaced", SEV_INFO) &&
+	       reason_has(&e, "not-portable", "ignores it on the host"),
+	       "in an archive, v3 rootid 1000 is not portable, and says why");
+	mk(&e, v3root, 6, 24);
+	e.source = SRC_ARCHIVE;
+	tap_ok(!has(&e, "not-portable", SEV_WARNING),
+	       "in an archive, v3 rootid 0 is portable");
 	mk(&e, effempty, 5, 20);
 	tap_ok(has(&e, "effective-empty", SEV_INFO), "effective, empty sets");
 	mk(&e, admin, 5, 20);
@@ -289,7 +299,7 @@ static void test_list(void)
 
 int main(void)
 {
-	tap_plan(41);
+	tap_plan(43);
 	if (rules_init(&cfg) < 0)
 		tap_skip_all("cannot parse the dangerous list");
 	test_values();

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * archive-none.c - archive_scan() in a build without libarchive (the
+ * static build for the guests): --archive says so and fails.
+ */
+#include <err.h>
+#include <unistd.h>
+
+#include "archive-scan.h"
+
+const bool archive_supported;
+
+int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
+		 volatile sig_atomic_t *intr)
+{
+	warnx("%s: this fsck-check was built without libarchive: no --archive",
+	      o->file);
+	close(o->fd);
+	return EXIT_OPERR;
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * archive-scan.h - the tar source of struct entry: a tar archive (plain,
+ * gzip, bzip2, xz, lzma, lz4 or zstd compressed) read through libarchive,
+ * and the member reader under it.
+ */
+#ifndef FSCK_CHECK_ARCHIVE_SCAN_H
+#define FSCK_CHECK_ARCHIVE_SCAN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "entry.h"
+
+/*
+ * Bounds on what one archive may cost.  A member header (its PAX
+ * extension included) larger than ARCHIVE_HEADER_MAX, more than
+ * ARCHIVE_MEMBERS_MAX members, more than ARCHIVE_VALUES_MAX names with
+ * a value (what memory grows with), or, past ARCHIVE_BOMB_FLOOR bytes of
+ * uncompressed data, more than ARCHIVE_BOMB_RATIO bytes of it for each
+ * byte read stop the reading with an error.
+ */
+#define ARCHIVE_HEADER_MAX	(1024 * 1024)
+#define ARCHIVE_MEMBERS_MAX	10000000UL
+#define ARCHIVE_VALUES_MAX	100000UL
+#define ARCHIVE_BOMB_FLOOR	(256ULL << 20)
+#define ARCHIVE_BOMB_RATIO	500
+
+/**
+ * struct archive_opts - what archive_scan() reads and how
+ * @file:	the archive's name, for messages
+ * @fd:		the archive, open for reading (archive_scan() closes it)
+ * @quiet:	no warnings that do not change the exit status
+ * @hash:	fill in the SHA-256 of every regular file with a value
+ */
+struct archive_opts {
+	const char *file;
+	int fd;
+	bool quiet;
+	bool hash;
+};
+
+int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
+		 volatile sig_atomic_t *intr);
+
+/**
+ * struct tar_member - one member, as tar_next() returns it
+ * @path:	"/" and the name relative to the archive root, normalized
+ *		(owned by the reader, valid until the next call)
+ * @link:	a hard link's target, normalized the same way, or NULL
+ * @mode: @uid: @gid: from the header (@mode includes the file type)
+ * @has_value:	the member carries security.capability
+ * @len: @raw:	its bytes (at most ENTRY_RAW_MAX)
+ * @size:	its full size when larger than ENTRY_RAW_MAX, else 0
+ */
+struct tar_member {
+	const char *path;
+	const char *link;
+	uint32_t mode, uid, gid;
+	bool has_value;
+	size_t len, size;
+	unsigned char raw[ENTRY_RAW_MAX];
+};
+
+struct tar_reader;
+
+int tar_open(struct tar_reader **r, const char *file, int fd,
+	     volatile sig_atomic_t *intr);
+int tar_next(struct tar_reader *r, struct tar_member *m);
+int tar_hash(struct tar_reader *r, unsigned char out[32]);
+int tar_close(struct tar_reader *r);
+
+/* Is the tar reader built in (not in a static build)? */
+extern const bool archive_supported;
+
+#endif /* FSCK_CHECK_ARCHIVE_SCAN_H */

@@ -1,0 +1,627 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * archive.c - the tar source of struct entry, read through libarchive,
+ * read-only: nothing is extracted, no name is followed.
+ *
+ * The reader (tar_*()) returns one member at a time with its name made
+ * relative to the archive root ("/" and the components, "./" and
+ * repeated slashes dropped) and its security.capability exactly as the
+ * PAX header carries it (SCHILY.xattr.security.capability as GNU tar and
+ * Docker write it, LIBARCHIVE.xattr.security.capability as bsdtar does;
+ * libarchive presents both as the same extended attribute), whatever the
+ * bytes are.  archive_scan() turns members into entries as extraction
+ * would leave the tree: a later member of the same name replaces an
+ * earlier one, and a hard link is one more name of its target.
+ *
+ * What it keeps grows with the values and the directories, not with the
+ * files.  Hostile input ends with an error naming the archive, never a
+ * crash or a hang: a name with a ".." component is skipped, an absolute
+ * one read relative to the root (as tar extracts it) and reported, and
+ * the bounds of archive-scan.h stop the reading.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include "archive-scan.h"
+#include "tools.h"
+
+const bool archive_supported = true;
+
+struct tar_reader {
+	struct archive *a;
+	const char *file;
+	volatile sig_atomic_t *intr;
+	unsigned long members;
+	bool compressed;
+	bool data_left;		/* the current member's data is unread */
+	char *path, *link;
+	size_t pathcap, linkcap;
+	int status;
+};
+
+/* @s with control bytes and '\\' as \ooo (malloc()ed), for messages. */
+static char *escaped(const char *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	f = open_memstream(&buf, &len);
+	if (!f)
+		oom();
+	put_escaped(f, s);
+	if (fclose(f))
+		oom();
+	return buf;
+}
+
+__attribute__((format(printf, 2, 3)))
+static void tar_fail(struct tar_reader *r, const char *fmt, ...)
+{
+	char what[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	warnx("%s: %s", r->file, what);
+	r->status |= EXIT_OPERR;
+}
+
+/*
+ * @in as "/" plus its components, into @buf.  Return: 0; 1 when @in was
+ * absolute; -EINVAL for a ".." component (outside the root, or a way
+ * there) or a name with no component but "." and "/" is fine ("/").
+ */
+static int norm_name(const char *in, char **buf, size_t *cap)
+{
+	size_t need = strlen(in) + 2, o = 0, l;
+	const char *p = in, *q;
+	int abs = in[0] == '/';
+
+	if (need > *cap) {
+		*buf = xreallocarray(*buf, need, 1);
+		*cap = need;
+	}
+	while (*p) {
+		while (*p == '/')
+			p++;
+		q = strchrnul(p, '/');
+		l = q - p;
+		if (l == 2 && p[0] == '.' && p[1] == '.')
+			return -EINVAL;
+		if (l && !(l == 1 && p[0] == '.')) {
+			(*buf)[o++] = '/';
+			memcpy(*buf + o, p, l);
+			o += l;
+		}
+		p = q;
+	}
+	if (!o)
+		(*buf)[o++] = '/';
+	(*buf)[o] = '\0';
+	return abs;
+}
+
+/* The decompression-bomb bound: false (and an error) when it is passed. */
+static bool bomb_ok(struct tar_reader *r)
+{
+	la_int64_t out, in;
+
+	if (!r->compressed)
+		return true;
+	out = archive_filter_bytes(r->a, 0);
+	in = archive_filter_bytes(r->a, -1);
+	if ((unsigned long long)out <= ARCHIVE_BOMB_FLOOR || in <= 0 ||
+	    out / in <= ARCHIVE_BOMB_RATIO)
+		return true;
+	tar_fail(r, "%lld bytes uncompressed from %lld read, more than %d to 1: a decompression bomb? stopped there",
+		 (long long)out, (long long)in, ARCHIVE_BOMB_RATIO);
+	return false;
+}
+
+/* Pass over the rest of the member's data, within the bounds. */
+static int skip_data(struct tar_reader *r)
+{
+	const void *buf;
+	size_t len;
+	la_int64_t off;
+	int ret;
+
+	if (!r->data_left)
+		return 0;
+	r->data_left = false;
+	if (!r->compressed)
+		ret = archive_read_data_skip(r->a);
+	else
+		while ((ret = archive_read_data_block(r->a, &buf, &len,
+						      &off)) == ARCHIVE_OK)
+			if (*r->intr || !bomb_ok(r))
+				return -EINTR;
+	if (ret == ARCHIVE_OK || ret == ARCHIVE_EOF || ret == ARCHIVE_WARN)
+		return 0;
+	tar_fail(r, "member %lu: %s", r->members,
+		 archive_error_string(r->a) ?: "data unreadable");
+	return -EIO;
+}
+
+/**
+ * tar_open() - start reading the tar archive open at @fd
+ * @r:		the reader, on success
+ * @file:	its name, for messages
+ * @fd:		the archive (the caller closes it after tar_close())
+ * @intr:	set (by a signal handler) to stop early
+ *
+ * Return: 0, or a negative errno after an error naming @file.
+ */
+int tar_open(struct tar_reader **rp, const char *file, int fd,
+	     volatile sig_atomic_t *intr)
+{
+	struct tar_reader *r = xcalloc(1, sizeof(*r));
+
+	r->file = file;
+	r->intr = intr;
+	r->a = archive_read_new();
+	if (!r->a)
+		oom();
+	/* Only filters built into the library: no external programs. */
+	archive_read_support_format_tar(r->a);
+	archive_read_support_filter_gzip(r->a);
+	archive_read_support_filter_bzip2(r->a);
+	archive_read_support_filter_xz(r->a);
+	archive_read_support_filter_lzma(r->a);
+	archive_read_support_filter_lz4(r->a);
+	archive_read_support_filter_zstd(r->a);
+	if (archive_read_open_fd(r->a, fd, 65536) != ARCHIVE_OK) {
+		warnx("%s: cannot read a tar archive: %s", file,
+		      archive_error_string(r->a) ?: "unknown error");
+		archive_read_free(r->a);
+		free(r);
+		return -EINVAL;
+	}
+	r->compressed = archive_filter_count(r->a) > 1;
+	*rp = r;
+	return 0;
+}
+
+/* The value of security.capability of @ae, if any, into @m. */
+static void member_value(struct archive_entry *ae, struct tar_member *m)
+{
+	const char *name;
+	const void *val;
+	size_t size;
+
+	archive_entry_xattr_reset(ae);
+	while (archive_entry_xattr_next(ae, &name, &val, &size) ==
+	       ARCHIVE_OK) {
+		if (strcmp(name, FCAP_XATTR_NAME))
+			continue;
+		m->has_value = true;
+		m->size = size > ENTRY_RAW_MAX ? size : 0;
+		m->len = size > ENTRY_RAW_MAX ? ENTRY_RAW_MAX : size;
+		if (m->len)
+			memcpy(m->raw, val, m->len);
+	}
+}
+
+/* A name into @buf; false (after an error) when it cannot be used. */
+static bool member_name(struct tar_reader *r, const char *what,
+			const char *name, char **buf, size_t *cap)
+{
+	char *e;
+	int ret;
+
+	ret = norm_name(name, buf, cap);
+	if (ret >= 0 && !(ret > 0 && !strcmp(what, "name")))
+		return true;
+	e = escaped(name);
+	if (ret > 0)
+		tar_fail(r, "member %lu: absolute name \"%s\": read as %s relative to the archive root, as tar extracts it",
+			 r->members, e, *buf);
+	else
+		tar_fail(r, "member %lu: %s \"%s\" has a \"..\" component, a way out of the archive root: skipped",
+			 r->members, what, e);
+	free(e);
+	return ret > 0;
+}
+
+/*
+ * A name that is not in the character set the header says (GNU tar
+ * writes one it cannot convert as it is) is kept byte for byte: the
+ * bytes are the name, as on the file system.  Not a fault of the archive.
+ */
+static bool conversion_only(struct archive *a)
+{
+	const char *e = archive_error_string(a);
+
+	return e && strstr(e, "can't be converted from");
+}
+
+/**
+ * tar_next() - the next member
+ * @r:		the reader
+ * @m:		the member, on 1
+ *
+ * Skips what cannot be used, after saying why.
+ *
+ * Return: 1, a member; 0, the end (or @r's @intr); a negative errno,
+ * the reading stopped after an error naming the archive.
+ */
+int tar_next(struct tar_reader *r, struct tar_member *m)
+{
+	struct archive_entry *ae;
+	la_int64_t before, hdr;
+	const char *name, *link;
+	int ret;
+
+	for (;;) {
+		if (skip_data(r) < 0)
+			return *r->intr ? 0 : -EIO;
+		if (*r->intr)
+			return 0;
+		if (r->members >= ARCHIVE_MEMBERS_MAX) {
+			tar_fail(r, "more than %lu members: stopped there",
+				 ARCHIVE_MEMBERS_MAX);
+			return -E2BIG;
+		}
+		before = archive_filter_bytes(r->a, 0);
+		ret = archive_read_next_header(r->a, &ae);
+		if (ret == ARCHIVE_EOF)
+			return 0;
+		r->members++;
+		if (ret != ARCHIVE_OK && ret != ARCHIVE_WARN) {
+			tar_fail(r, "member %lu: %s: stopped there", r->members,
+				 archive_error_string(r->a) ?: "unreadable header");
+			return -EIO;
+		}
+		r->data_left = true;
+		hdr = archive_filter_bytes(r->a, 0) - before;
+		if (hdr > ARCHIVE_HEADER_MAX) {
+			tar_fail(r, "member %lu: a header of %lld bytes, more than %d: stopped there",
+				 r->members, (long long)hdr, ARCHIVE_HEADER_MAX);
+			return -E2BIG;
+		}
+		if (!bomb_ok(r))
+			return -E2BIG;
+		name = archive_entry_pathname(ae);
+		if (ret == ARCHIVE_WARN && !conversion_only(r->a))
+			tar_fail(r, "member %lu: %s", r->members,
+				 archive_error_string(r->a) ?: "warning");
+		if (!name) {
+			tar_fail(r, "member %lu: no name: skipped", r->members);
+			continue;
+		}
+		if (!member_name(r, "name", name, &r->path, &r->pathcap))
+			continue;
+		memset(m, 0, sizeof(*m));
+		m->path = r->path;
+		link = archive_entry_hardlink(ae);
+		if (link) {
+			if (!member_name(r, "hard link target", link, &r->link,
+					 &r->linkcap))
+				continue;
+			m->link = r->link;
+		}
+		m->mode = archive_entry_mode(ae);
+		m->uid = archive_entry_uid(ae);
+		m->gid = archive_entry_gid(ae);
+		member_value(ae, m);
+		return 1;
+	}
+}
+
+static ssize_t read_data(void *priv, void *buf, size_t len)
+{
+	struct tar_reader *r = priv;
+	la_ssize_t n;
+
+	if (*r->intr || !bomb_ok(r))
+		return -EINTR;
+	n = archive_read_data(r->a, buf, len);
+	return n < 0 ? -EIO : n;
+}
+
+/**
+ * tar_hash() - SHA-256 of the current member's data
+ * @r:		the reader, after tar_next() returned 1
+ * @out:	the digest
+ *
+ * Return: 0, or a negative errno (after an error naming the archive,
+ * unless interrupted).
+ */
+int tar_hash(struct tar_reader *r, unsigned char out[32])
+{
+	int ret;
+
+	r->data_left = false;
+	ret = baseline_sha256_read(read_data, r, out);
+	if (ret < 0 && !*r->intr)
+		tar_fail(r, "member %lu: data unreadable: %s", r->members,
+			 archive_error_string(r->a) ?: "not hashed");
+	return ret;
+}
+
+/**
+ * tar_close() - end the reading, close the archive
+ * @r:		the reader
+ *
+ * Return: exit status bits: 0, or EXIT_OPERR when anything went wrong.
+ */
+int tar_close(struct tar_reader *r)
+{
+	int status = r->status;
+
+	archive_read_free(r->a);
+	free(r->path);
+	free(r->link);
+	free(r);
+	return status;
+}
+
+/*
+ * A table of names: open addressing, FNV-1a.  @key of a slot points at
+ * the name (owned by the table when @own), @val is what it maps to.
+ */
+struct name_map {
+	struct slot {
+		const char *key;
+		size_t val;
+	} *s;
+	size_t cap, used;
+	bool own;
+};
+
+static const char tomb[] = "";
+
+static size_t name_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return h;
+}
+
+static struct slot *map_find(const struct name_map *m, const char *key)
+{
+	size_t i;
+
+	if (!m->cap)
+		return NULL;
+	for (i = name_hash(key) & (m->cap - 1); m->s[i].key;
+	     i = (i + 1) & (m->cap - 1))
+		if (m->s[i].key != tomb && !strcmp(m->s[i].key, key))
+			return &m->s[i];
+	return NULL;
+}
+
+static void map_put(struct name_map *m, const char *key, size_t val)
+{
+	struct slot *s = map_find(m, key), *old;
+	size_t i, j, oldcap;
+
+	if (s) {
+		s->val = val;
+		return;
+	}
+	if (2 * (m->used + 1) > m->cap) {
+		old = m->s;
+		oldcap = m->cap;
+		m->cap = m->cap ? 2 * m->cap : 64;
+		m->s = xcalloc(m->cap, sizeof(*m->s));
+		m->used = 0;
+		for (j = 0; j < oldcap; j++) {
+			if (!old[j].key || old[j].key == tomb)
+				continue;
+			for (i = name_hash(old[j].key) & (m->cap - 1);
+			     m->s[i].key; i = (i + 1) & (m->cap - 1))
+				;
+			m->s[i] = old[j];
+			m->used++;
+		}
+		free(old);
+	}
+	for (i = name_hash(key) & (m->cap - 1);
+	     m->s[i].key && m->s[i].key != tomb; i = (i + 1) & (m->cap - 1))
+		;
+	if (!m->s[i].key)
+		m->used++;
+	m->s[i].key = m->own ? xstrdup(key) : key;
+	m->s[i].val = val;
+}
+
+static void map_free(struct name_map *m)
+{
+	size_t i;
+
+	for (i = 0; m->own && i < m->cap; i++)
+		if (m->s[i].key && m->s[i].key != tomb)
+			free((void *)(uintptr_t)m->s[i].key);
+	free(m->s);
+}
+
+struct scan_state {
+	struct entry *v;
+	size_t n, cap, first;
+	struct name_map names;	/* path -> index in @v of a live entry */
+	struct name_map dirs;	/* directory path -> mode */
+	bool *dead;
+};
+
+static struct entry *push(struct scan_state *s)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		s->v = xreallocarray(s->v, s->cap, sizeof(*s->v));
+	}
+	memset(&s->v[s->n], 0, sizeof(*s->v));
+	return &s->v[s->n++];
+}
+
+/* A later member of the same name replaces the entry of an earlier one. */
+static void replace(struct scan_state *s, const char *path)
+{
+	struct slot *sl = map_find(&s->names, path);
+
+	if (!sl)
+		return;
+	s->v[sl->val].source = SRC_BASELINE;	/* marks it dead */
+	sl->key = tomb;
+}
+
+static void member_entry(struct scan_state *s, struct tar_reader *r,
+			 const struct tar_member *m, bool hash)
+{
+	const struct entry *t = NULL;
+	struct slot *sl;
+	struct entry *e;
+
+	if (m->link) {
+		sl = map_find(&s->names, m->link);
+		t = sl ? &s->v[sl->val] : NULL;
+	}
+	replace(s, m->path);
+	if (S_ISDIR(m->mode))
+		map_put(&s->dirs, m->path, m->mode);
+	if (!m->has_value && !t)
+		return;
+	e = push(s);
+	if (t)
+		t = &s->v[sl->val];	/* @v may have moved */
+	e->path = xstrdup(m->path);
+	e->source = SRC_ARCHIVE;
+	e->ino = t ? t->ino : r->members;
+	e->mode = t ? t->mode : m->mode;
+	e->uid = t ? t->uid : m->uid;
+	e->gid = t ? t->gid : m->gid;
+	if (m->has_value) {
+		if (m->size) {
+			e->read_err = ERANGE;
+			e->size = m->size;
+		} else {
+			e->len = m->len;
+			memcpy(e->raw, m->raw, m->len);
+		}
+	} else {
+		e->read_err = t->read_err;
+		e->size = t->size;
+		e->len = t->len;
+		memcpy(e->raw, t->raw, t->len);
+	}
+	if (t) {
+		e->has_sha = t->has_sha;
+		memcpy(e->sha256, t->sha256, sizeof(e->sha256));
+	} else if (hash && S_ISREG(m->mode)) {
+		e->has_sha = tar_hash(r, e->sha256) == 0;
+	}
+	map_put(&s->names, e->path, s->n - 1);
+}
+
+static int cmp_ino(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Drop replaced entries; fill in link counts and parent modes. */
+static void finish(struct scan_state *s)
+{
+	size_t i, out = s->first, nv, lo, hi;
+	uint64_t *inos;
+	struct slot *sl;
+	char *slash;
+
+	for (i = s->first; i < s->n; i++) {
+		if (s->v[i].source == SRC_BASELINE) {
+			entry_free(&s->v[i]);
+			continue;
+		}
+		s->v[out++] = s->v[i];
+	}
+	s->n = out;
+	nv = s->n - s->first;
+	inos = xcalloc(nv + 1, sizeof(*inos));
+	for (i = 0; i < nv; i++)
+		inos[i] = s->v[s->first + i].ino;
+	qsort(inos, nv, sizeof(*inos), cmp_ino);
+	for (i = s->first; i < s->n; i++) {
+		struct entry *e = &s->v[i];
+
+		for (lo = 0, hi = nv; lo < hi;) {
+			size_t mid = (lo + hi) / 2;
+
+			if (inos[mid] < e->ino)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (hi = lo; hi < nv && inos[hi] == e->ino; hi++)
+			;
+		e->nlink = hi - lo;
+		slash = strrchr(e->path, '/');
+		if (!slash || slash == e->path) {
+			sl = e->path[1] ? map_find(&s->dirs, "/") : NULL;
+		} else {
+			*slash = '\0';
+			sl = map_find(&s->dirs, e->path);
+			*slash = '/';
+		}
+		e->parent_known = sl;
+		e->parent_mode = sl ? sl->val : 0;
+	}
+	free(inos);
+}
+
+/**
+ * archive_scan() - collect the entries of a tar archive
+ * @o:		what to read
+ * @v: @n:	entries are appended here (each @path malloc()ed)
+ * @intr:	set (by a signal handler) to stop early
+ *
+ * Reports on stderr what cannot be read.  Usable on its own, for instance
+ * from a fuzzing harness.
+ *
+ * Return: exit status bits: 0, or EXIT_OPERR when the archive could not
+ * be read whole or holds hostile names.
+ */
+int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
+		 volatile sig_atomic_t *intr)
+{
+	struct scan_state s = { .v = *v, .n = *n, .cap = *n, .first = *n };
+	struct tar_reader *r;
+	struct tar_member m;
+	int ret;
+
+	s.dirs.own = true;
+	if (tar_open(&r, o->file, o->fd, intr) < 0) {
+		close(o->fd);
+		return EXIT_OPERR;
+	}
+	while ((ret = tar_next(r, &m)) > 0) {
+		if (s.n - s.first >= ARCHIVE_VALUES_MAX &&
+		    (m.has_value || m.link)) {
+			tar_fail(r, "more than %lu names with a value: stopped there",
+				 ARCHIVE_VALUES_MAX);
+			break;
+		}
+		member_entry(&s, r, &m, o->hash);
+	}
+	ret = tar_close(r);
+	close(o->fd);
+	finish(&s);
+	map_free(&s.names);
+	map_free(&s.dirs);
+	*v = s.v;
+	*n = s.n;
+	return ret;
+}

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * archive.c - harness for fsck-check's tar reader, fed whole archives.
+ *
+ * The input is a tar archive, plain or compressed (seeds: small archives
+ * made by GNU tar, bsdtar and Python's tarfile, some hostile).
+ * archive_scan() reads it through libarchive; whatever the bytes, it
+ * must return 0 or EXIT_OPERR, and every entry it hands back must be a
+ * well-formed one: a normalized name under the root ("/", no empty, "."
+ * or ".." component), the archive source, a value within bounds or a
+ * size, names unique, link counts that count the names of each file, and
+ * findings the rules give without trouble.
+ */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "archive-scan.h"
+#include "fuzz.h"
+
+static FILE *devnull, *saved_stderr;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	saved_stderr = stderr;
+	devnull = fopen("/dev/null", "w");
+	if (!devnull)
+		devnull = stderr;
+	return 0;
+}
+
+/* "/" alone, or "/" and components none of which is empty, "." or "..". */
+static bool normalized(const char *p)
+{
+	const char *c, *q;
+
+	if (p[0] != '/')
+		return false;
+	if (!p[1])
+		return true;
+	for (c = p + 1;; c = q + 1) {
+		q = strchrnul(c, '/');
+		if (q == c || (q - c == 1 && c[0] == '.') ||
+		    (q - c == 2 && c[0] == '.' && c[1] == '.'))
+			return false;
+		if (!*q)
+			return true;
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static volatile sig_atomic_t intr;
+	struct finding f[ENTRY_FINDINGS_MAX];
+	struct archive_opts o = { .quiet = true, .hash = true };
+	struct rules_config cfg;
+	struct entry *v = NULL;
+	size_t n = 0, i, j, names, nf;
+	char name[64];
+	int ret;
+
+	if (size > (1U << 20))
+		return 0;
+	o.fd = fuzz_memfile(data, size, name, sizeof(name));
+	if (o.fd < 0)
+		return 0;
+	if (lseek(o.fd, 0, SEEK_SET) != 0) {
+		close(o.fd);
+		return 0;
+	}
+	o.file = name;
+	stderr = devnull;	/* damage is reported there, per archive */
+	ret = archive_scan(&o, &v, &n, &intr);	/* closes o.fd */
+	stderr = saved_stderr;
+	fuzz_assert(ret == 0 || ret == EXIT_OPERR);
+	fuzz_assert(rules_init(&cfg) == 0);
+	if (n)
+		qsort(v, n, sizeof(*v), entry_cmp_path);
+	for (i = 0; i < n; i++) {
+		struct entry *e = &v[i];
+
+		fuzz_assert(e->path && normalized(e->path));
+		fuzz_assert(!i || strcmp(v[i - 1].path, e->path) < 0);
+		fuzz_assert(e->source == SRC_ARCHIVE);
+		fuzz_assert(e->len <= ENTRY_RAW_MAX);
+		fuzz_assert(e->read_err == 0 ||
+			    (e->read_err == ERANGE && e->size > ENTRY_RAW_MAX));
+		for (j = 0, names = 0; j < n; j++)
+			names += v[j].ino == e->ino;
+		fuzz_assert(e->nlink == names);
+		nf = rules_check(e, &cfg, f, ENTRY_FINDINGS_MAX);
+		fuzz_assert(nf <= ENTRY_FINDINGS_MAX);
+	}
+	for (i = 0; i < n; i++)
+		entry_free(&v[i]);
+	free(v);
+	rules_free(&cfg);
+	return 0;
+}
