@@ -167,11 +167,20 @@ bad 'cap_kill+p usr/lib/fcaps-sample/ping' \
 
 # ---- chroots -----------------------------------------------------------
 mirror=${FCAPS_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-cache=$top/build/chroot/bookworm-minbase.tar
+if [ ! -f "$fcaps_deb" ] || [ -n "$(find "$top/dh" "$top/setfcap" "$top/getfcap" "$top/fsck-check" "$top/common" "$top/lib" "$top/debian" -newer "$fcaps_deb" -type f ! -name "*.[oad]" ! -name setfcap)" ]; then
+	make -C "$top" --no-print-directory deb >makedeb.log 2>&1 ||
+		{ notok "make deb for the fcaps package"; done_testing; }
+fi
+# the base carries the libraries the fcaps package depends on (its
+# first alternatives), and libcap's tools; one cached base per list
+incl=$(dpkg-deb -f "$fcaps_deb" Depends | tr ',' '\n' |
+	sed 's/|.*//; s/(.*)//; s/[[:space:]]//g' | grep . |
+	grep -v '^libc6$' | sort -u | tr '\n' ',')libssl3,libcap2-bin
+cache=$top/build/chroot/bookworm-minbase-$(echo "$incl" | sha256sum | cut -c1-12).tar
 if [ ! -s "$cache" ]; then
 	mkdir -p "$top/build/chroot" base
 	if timeout 600 debootstrap --variant=minbase \
-		--include=libssl3,libcap2-bin bookworm base "$mirror" \
+		--include="$incl" bookworm base "$mirror" \
 		>debootstrap.log 2>&1 &&
 		tar -C base -cf "$cache.new" . && mv "$cache.new" "$cache"; then
 		:
@@ -181,10 +190,6 @@ if [ ! -s "$cache" ]; then
 		done_testing
 	fi
 	rm -rf base
-fi
-if [ ! -f "$fcaps_deb" ] || [ -n "$(find "$top/dh" "$top/setfcap" "$top/lib" "$top/debian" -newer "$fcaps_deb" -type f ! -name "*.[oad]" ! -name setfcap)" ]; then
-	make -C "$top" --no-print-directory deb >makedeb.log 2>&1 ||
-		{ notok "make deb for the fcaps package"; done_testing; }
 fi
 
 # The add-on as the dh-fcaps package installs it generates the same
