@@ -47,8 +47,10 @@ int main(void)
 		printf("Bail out! cannot become uid 1000\n");
 		return 1;
 	}
-	/* a first loop of each runs faster than the rest (measured under
-	 * -icount: 0.3%): warm both up with a whole measurement */
+	/*
+	 * A first loop of each runs faster than the rest (measured under
+	 * -icount: 0.3%): warm both up with a whole measurement.
+	 */
 	loop("/tmp/bench/plain", n);
 	loop("/tmp/bench/cap", n);
 	for (round = 0; round < 3; round++) {
