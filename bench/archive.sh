@@ -37,15 +37,7 @@ mk "$out/big.tar" "$dir"
 mk "$out/big.tar.gz" "$dir" -z
 mk "$out/small.tar" "$small"
 
-now() { date +%s.%N; }
-run() {	# run NAME CMD...: append the seconds to $tmp/NAME
-	name=$1
-	shift
-	s=$(now)
-	"$@" >/dev/null 2>&1 || true
-	e=$(now)
-	printf '%.3f\n' "$(echo "$e - $s" | bc)" >>"$tmp/$name"
-}
+. "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 entries=$(tar -tf "$out/big.tar" | wc -l)

@@ -24,15 +24,7 @@ fi
 n=$("$fc" --image "$img" --list | wc -l)
 echo "fsck-check --image --list finds $n values"
 
-now() { date +%s.%N; }
-run() {	# run NAME CMD...: append the seconds to $tmp/NAME
-	name=$1
-	shift
-	s=$(now)
-	"$@" >/dev/null 2>&1 || true
-	e=$(now)
-	echo "$e - $s" | bc >>"$tmp/$name"
-}
+. "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cat "$img" >/dev/null	# both start from the page cache

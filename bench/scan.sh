@@ -28,15 +28,7 @@ here=$(dirname "$0")
 sh "$here/tree.sh" "$dir"
 sh "$here/tree.sh" "$small" 4 10
 
-now() { date +%s.%N; }
-run() {	# run NAME CMD...: append the seconds to $tmp/NAME
-	name=$1
-	shift
-	s=$(now)
-	"$@" >/dev/null 2>&1 || true
-	e=$(now)
-	printf '%.3f\n' "$(echo "$e - $s" | bc)" >>"$tmp/$name"
-}
+. "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 load0=$(cut -d ' ' -f 1-3 /proc/loadavg)
