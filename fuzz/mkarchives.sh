@@ -6,12 +6,13 @@
 # they were made, for the record; the corpus holds the output.  Needs
 # root (setcap on the tree that GNU tar and bsdtar archive).
 #
-#   gnu.tar      GNU tar --xattrs: SCHILY.xattr, a hard link, a directory
-#   bsd.tar      bsdtar: LIBARCHIVE.xattr and SCHILY.xattr
-#   pax.tar      Python tarfile: values no file system holds, a non-UTF-8
+#   gnu          GNU tar --xattrs: SCHILY.xattr, a hard link, a directory
+#   bsd          bsdtar: LIBARCHIVE.xattr and SCHILY.xattr
+#   pax          Python tarfile: values no file system holds, a non-UTF-8
 #                name, a hard link, a replaced member
-#   hostile.tar  ".." and absolute names, a hard link out of the root
-#   pax.tar.gz, pax.tar.xz, pax.tar.zst  compressed
+#   hostile      ".." and absolute names, a hard link out of the root
+#   pax-gzip, pax-xz, pax-zstd  compressed (no archive suffixes: these
+#                are fuzz inputs, not tarballs of the project)
 set -eu
 out=$(cd "$1" && pwd)
 t=$(mktemp -d)
@@ -22,9 +23,9 @@ setcap cap_net_raw+ep "$t/src/bin/ping"
 ln "$t/src/bin/ping" "$t/src/bin/ping2"
 printf y >"$t/src/d/ns"
 setcap -n 1000 cap_net_admin+p "$t/src/d/ns"
-tar --xattrs --xattrs-include=security.capability -b 1 -cf "$out/gnu.tar" \
+tar --xattrs --xattrs-include=security.capability -b 1 -cf "$out/gnu" \
 	-C "$t/src" .
-bsdtar -b 1 -cf "$out/bsd.tar" -C "$t/src" .
+bsdtar -b 1 -cf "$out/bsd" -C "$t/src" .
 cd "$t"
 python3 - "$out" <<'PY'
 import base64, io, sys, tarfile
@@ -49,7 +50,7 @@ def archive(name, members):
 		t.addfile(ti, io.BytesIO(data) if data else None)
 	t.close()
 V2 = "0100000200200000000000000000000000000000"
-archive("pax.tar", [
+archive("pax", [
 	("bin/zero", ""), ("bin/v1", "010000010020000000000000"),
 	("bin/odd", "0300000200200000000000000000000000000000"),
 	("bin/huge", "01000002" + "00" * 96),
@@ -59,11 +60,11 @@ archive("pax.tar", [
 	(s("6e2dff"), V2), ("dir", V2, tarfile.DIRTYPE),
 	("bin/later", V2), ("bin/later",),
 ])
-archive("hostile.tar", [
+archive("hostile", [
 	("../up", V2), ("/abs", V2), ("ok", V2),
 	("out", None, tarfile.LNKTYPE, "../../etc/shadow"),
 ])
 PY
-gzip -9 -c "$out/pax.tar" >"$out/pax.tar.gz"
-xz -c "$out/pax.tar" >"$out/pax.tar.xz"
-zstd -q -c "$out/pax.tar" >"$out/pax.tar.zst"
+gzip -9 -c "$out/pax" >"$out/pax-gzip"
+xz -c "$out/pax" >"$out/pax-xz"
+zstd -q -c "$out/pax" >"$out/pax-zstd"
