@@ -52,14 +52,6 @@
 #define RUNNING_ON_VALGRIND 0
 #endif
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-
 #define NOBODY_ID	65534
 #define OPEN_WRITE	(O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND | \
 			 (O_TMPFILE & ~O_DIRECTORY))

@@ -21,14 +21,6 @@
 #include "sandbox.h"
 #include "tap.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-
 /* @ret is -1 with errno EPERM: the filter refused the call. */
 static int refused(long ret)
 {
