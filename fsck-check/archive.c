@@ -658,6 +658,8 @@ static void inherit(struct tar_tree *s, struct entry *e, size_t old)
 	e->nevents = o->nevents;
 	o->events = NULL;
 	o->nevents = 0;
+	if (sl)
+		dead(o);	/* the gone entry: this one has its history */
 	if (!sl && same_value(o, e))
 		return;		/* set again, as it was */
 	if (!sl)
