@@ -549,6 +549,25 @@ static void names_of(struct json_object *list, bool docker, char *buf,
 	}
 }
 
+/*
+ * Is @tag the name @ref, as docker normalizes names ("fcaps:v1" is
+ * "docker.io/library/fcaps:v1", "me/x:v1" "docker.io/me/x:v1")?
+ */
+static bool same_tag(const char *tag, const char *ref)
+{
+	static const char *const prefix[] = {
+		"", "docker.io/", "docker.io/library/",
+	};
+	size_t i, l;
+
+	for (i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++) {
+		l = strlen(prefix[i]);
+		if (!strncmp(tag, prefix[i], l) && !strcmp(tag + l, ref))
+			return true;
+	}
+	return false;
+}
+
 /* Does the docker manifest.json image @m have the tag @ref? */
 static bool has_tag(struct json_object *m, const char *ref)
 {
@@ -558,7 +577,7 @@ static bool has_tag(struct json_object *m, const char *ref)
 	for (j = 0; tags && j < json_object_array_length(tags); j++) {
 		t = json_object_array_get_idx(tags, j);
 		if (json_object_is_type(t, json_type_string) &&
-		    !strcmp(json_object_get_string(t), ref))
+		    same_tag(json_object_get_string(t), ref))
 			return true;
 	}
 	return false;
@@ -622,9 +641,11 @@ static bool is_index(const struct desc *d, struct json_object *doc)
 	       (doc && get_array(doc, "manifests"));
 }
 
+/* "blobs/sha256/HEX" of "sha256:HEX" (@len at least 78) */
 static void blob_name(char *buf, size_t len, const char *digest)
 {
-	snprintf(buf, len, "blobs/sha256/%s", digest + 7);
+	memcpy(buf, "blobs/sha256/", 13);
+	memcpy(buf + 13, digest + 7, 65);
 }
 
 /*
