@@ -16,7 +16,8 @@
 #    gzip layer, a docker layer named outside the archive: exit 8 with
 #    the image and the cause named, no sanitizer report.
 # 4. (root) a layout only root can read is read all the same (its blobs
-#    are open before the reader drops to nobody).
+#    are open before the reader drops to nobody); the reader runs as
+#    nobody, without capabilities, under the seccomp filter.
 # 5. (root) an image built layer by layer by umoci from root file systems
 #    carrying values (setcap), a GNU tar --xattrs layer, and skopeo's
 #    copies to docker-archive: and oci-archive: (local transports): the
@@ -313,6 +314,39 @@ else
 		"$fc" --oci private --image-ref v1 --list
 	cmp -s out v1.list.want2
 	ok_rc $? "the same --list: the blobs were opened before the drop to nobody"
+	# A layer of 40,000 names keeps the reader busy long enough for its
+	# /proc status to be read.
+	python3 -c 'import mkoci as m
+m.layout("busy", [("b", [m.layer_bytes([("d/f%d" % i,) for i in range(40000)] +
+	[("bin/ping", "0100000200200000000000000000000000000000")], "gzip")])])'
+	"$fc" --oci busy --list >busy.out 2>busy.err &
+	pid=$!
+	k=0 c=
+	while [ $k -lt 500 ] && [ -z "$c" ] && kill -0 $pid 2>/dev/null; do
+		for p in $(pgrep -P $pid); do
+			grep -q '^Seccomp:[[:space:]]*2' "/proc/$p/status" 2>/dev/null &&
+				cp "/proc/$p/status" child.status 2>/dev/null && c=$p
+		done
+		k=$((k + 1))
+	done
+	wait $pid
+	rc=$?
+	nobody=$(id -u nobody 2>/dev/null || echo 65534)
+	st() { awk -v k="$1:" '$1 == k { $1 = ""; print substr($0, 2) }' child.status; }
+	if [ -z "$c" ]; then
+		skip "the --oci reader's privileges" "it ended before its /proc status could be read"
+	else
+		bad=
+		for k in CapInh CapPrm CapEff CapBnd CapAmb; do
+			[ "$(st $k)" = 0000000000000000 ] || bad="$bad $k=$(st $k)"
+		done
+		[ "$(st Uid)" = "$nobody $nobody $nobody $nobody" ] &&
+			[ -z "$bad" ] && [ "$(st NoNewPrivs)" = 1 ] &&
+			[ "$(st Seccomp_filters)" = 1 ]
+		ok_rc $? "the --oci reader runs as nobody, no capabilities, no_new_privs, one seccomp filter${bad:+ (not:$bad)}"
+	fi
+	[ $rc -eq 0 ] && [ "$(cat busy.out)" = "/bin/ping cap_net_raw=ep" ]
+	ok_rc $? "and reads the image (rc $rc)"
 fi
 
 # ---- 5. umoci, GNU tar and skopeo ------------------------------------------
