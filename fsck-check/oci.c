@@ -304,7 +304,7 @@ static int find_member(struct oci *s, const char *name, const char *what)
 static int blob_open(struct oci *s, struct blob *b, const char *name,
 		     const char *what)
 {
-	struct oci_blob key, *hit;
+	struct oci_blob key = { .fd = -1 }, *hit;
 	int fd, ret;
 
 	memset(b, 0, sizeof(*b));

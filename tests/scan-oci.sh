@@ -191,6 +191,10 @@ ok_rc $? "and says which there are"
 rc_is 4 "--image-ref base picks the other image" "$fc" --oci layout --image-ref base --list
 grep -qF '/usr/bin/node cap_net_raw=ep' out
 ok_rc $? "whose node still has its value"
+rc_is 4 "--prometheus with --oci" "$fc" --oci layout --image-ref v1 -q \
+	--prometheus oci.prom
+grep -q '^fsck_check_files{source="oci",path="layout"} 11$' oci.prom
+ok_rc $? "its file says source oci and the 11 files of the final file system"
 rc_is 16 "--image-ref without --oci is a usage error" "$fc" --image-ref v1 /tmp
 rc_is 16 "--oci with a path operand is a usage error" "$fc" --oci layout /tmp
 rc_is 16 "--oci with --archive is a usage error" "$fc" --oci layout --archive oci.tar
