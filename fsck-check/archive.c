@@ -765,8 +765,7 @@ int tree_whiteout(struct tar_tree *s, const char *path, bool opaque)
 		lose(s, i, LAYER_REMOVED);
 	else if (i != SIZE_MAX)	/* same layer: a whiteout hides lower ones */
 		map_put(&s->names, s->v[i].path, i);
-	if (!map_find(&s->dirs, path))
-		return 0;
+	/* a directory a layer never listed has no entry in @dirs: look */
 	map_del(&s->dirs, path);
 	return drop_below(s, path, s->layer);
 }

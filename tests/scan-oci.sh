@@ -299,6 +299,13 @@ trunc|layer 1 (sha256:
 docker-out.tar|is not a plain name inside the archive: refused
 garbage|index.json: not the JSON document expected
 EOF
+python3 -c 'import mkoci as m
+V2 = "0100000200200000000000000000000000000000"
+m.layout("implicit", [("i", [m.layer_bytes([("a/b/c", V2), ("a/bc", V2)]),
+			     m.layer_bytes([("a/.wh.b",)])])])'
+rc_is 0 "a whiteout of a directory no member listed" "$fc" --oci implicit --list
+[ "$(cat out)" = "/a/bc cap_net_raw=ep" ]
+ok_rc $? "removes what is below it, not a name it prefixes"
 "$fc" --oci dotdot --list >dd.list 2>/dev/null
 printf '/abs cap_net_raw=ep\n/ok cap_net_raw=ep\n' | cmp -s - dd.list
 ok_rc $? "dotdot: the names inside the root are still read, none outside"
