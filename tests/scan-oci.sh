@@ -277,6 +277,13 @@ with tarfile.open("docker-out.tar", "w") as t:
 	add(m.sha(cfg)[7:] + ".json", cfg)
 	add("manifest.json", json.dumps([{"Config": m.sha(cfg)[7:] + ".json",
 		"RepoTags": ["x:y"], "Layers": ["../../etc/passwd"]}]).encode())
+# an index naming a manifest that is not there
+man, ls = lay("nomanifest", [ok])
+os.unlink("nomanifest/blobs/sha256/" + man[7:])
+# index.json a symbolic link
+lay("symindex", [ok])
+shutil.move("symindex/index.json", "outside-index.json")
+os.symlink(os.path.abspath("outside-index.json"), "symindex/index.json")
 # index.json that is not JSON
 os.makedirs("garbage")
 open("garbage/index.json", "w").write("{\"manifests\": [")
@@ -291,6 +298,8 @@ while IFS='|' read -r input want; do
 done <<'EOF'
 altered|not sha256:
 missing|is missing
+nomanifest|its blob is missing
+symindex|index.json is a symbolic link: refused
 dotdot|has a ".." component, a way out of the archive root: skipped
 dotdot|absolute name "/abs"
 symlink|is a symbolic link: refused
