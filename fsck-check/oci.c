@@ -435,9 +435,12 @@ static struct json_object *read_json(struct oci *s, const char *name,
 		if (!obj || json_tokener_get_parse_end(tok) != len ||
 		    !json_object_is_type(obj, d || strcmp(name, "manifest.json") ?
 					 json_type_object : json_type_array)) {
+			enum json_tokener_error je = json_tokener_get_error(tok);
+
 			fail(s, "%s: not the JSON document expected: %s", what,
 			     obj ? "another type, or more after it" :
-			     json_tokener_error_desc(json_tokener_get_error(tok)));
+			     je == json_tokener_continue ? "it ends early" :
+			     json_tokener_error_desc(je));
 			json_object_put(obj);
 			obj = NULL;
 		}
