@@ -55,7 +55,7 @@ struct blob {
 
 /* A descriptor: what names a blob. */
 struct desc {
-	const char *media;
+	char media[128];		/* a copy: the JSON it came from goes */
 	char digest[ENTRY_DIGEST_MAX];
 	long long size;			/* -1: not known (docker) */
 };
@@ -501,7 +501,8 @@ static bool parse_desc(struct oci *s, struct json_object *o, struct desc *d,
 		fail(s, "%s: not a descriptor", what);
 		return false;
 	}
-	d->media = get_string(o, "mediaType") ?: "";
+	snprintf(d->media, sizeof(d->media), "%s",
+		 get_string(o, "mediaType") ?: "");
 	if (!parse_digest(s, get_string(o, "digest"), d->digest, what))
 		return false;
 	if (!json_object_object_get_ex(o, "size", &v) ||
@@ -799,7 +800,6 @@ static int docker_layers(struct oci *s, struct json_object *m,
 			goto out_free;
 		strcpy((*l)[i].name, lname);
 		(*l)[i].d.size = -1;
-		(*l)[i].d.media = "";
 	}
 	ret = (int)n;
 	goto out;

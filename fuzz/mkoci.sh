@@ -15,6 +15,8 @@
 #   altered      a layer blob whose digest does not match
 #   hostile      ".." and absolute names, a whiteout of "..", a hard link
 #                out of the root
+#   nested       an index naming an index of one manifest (the reader
+#                once used the media type of a freed JSON object there)
 set -eu
 out=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,7 +24,7 @@ t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 cd "$t"
 PYTHONPATH=$top/tests python3 - "$out" <<'PY'
-import os, sys, tarfile
+import json, os, sys, tarfile
 import mkoci as m
 import tarfile as tf
 tf.RECORDSIZE = 512	# no padding to 10 KiB: small seeds
@@ -57,6 +59,15 @@ with open(os.path.join(d, "blobs/sha256", layers[0][7:]), "r+b") as f:
 	f.seek(600)
 	f.write(b"X")
 m.archive(d, os.path.join(out, "altered"))
+d = "nested.d"
+m.layout(d, [("n", [l3])])
+idx = json.load(open(d + "/index.json"))
+b = json.dumps({"schemaVersion": 2, "manifests": idx["manifests"]}).encode()
+desc = m._blob(d, b)
+desc["mediaType"] = "application/vnd.oci.image.index.v1+json"
+json.dump({"schemaVersion": 2, "manifests": [desc]},
+	  open(d + "/index.json", "w"))
+m.archive(d, os.path.join(out, "nested"))
 one("hostile", [("h", [m.layer_bytes([("../up", V2), ("/abs", V2),
                                       ("ok/.wh...",),
                                       ("out", None, tarfile.LNKTYPE,

@@ -312,6 +312,27 @@ python3 -c 'import mkoci as m
 V2 = "0100000200200000000000000000000000000000"
 m.layout("implicit", [("i", [m.layer_bytes([("a/b/c", V2), ("a/bc", V2)]),
 			     m.layer_bytes([("a/.wh.b",)])])])'
+python3 -c 'import json, mkoci as m
+V2 = "0100000200200000000000000000000000000000"
+def nest(d, n):
+	out = m.layout(d, [("p%d" % i, [m.layer_bytes([("bin/p%d" % i, V2)])])
+			   for i in range(n)])
+	idx = json.load(open(d + "/index.json"))
+	b = json.dumps({"schemaVersion": 2, "manifests": idx["manifests"]}).encode()
+	desc = m._blob(d, b)
+	desc.update(mediaType="application/vnd.oci.image.index.v1+json",
+		    annotations={"org.opencontainers.image.ref.name": "multi"})
+	json.dump({"schemaVersion": 2, "manifests": [desc]},
+		  open(d + "/index.json", "w"))
+nest("nested1", 1)
+nest("nested2", 2)'
+rc_is 0 "an index of one manifest is followed" "$fc" --oci nested1 --list
+[ "$(cat out)" = "/bin/p0 cap_net_raw=ep" ]
+ok_rc $? "to the manifest's layers"
+rc_is 8 "an index of two manifests (platforms) is not read" \
+	"$fc" --oci nested2 --image-ref multi --list
+grep -qF 'nested2: index sha256:' errs && grep -qF 'an index of 2 manifests' errs
+ok_rc $? "and says so"
 rc_is 0 "a whiteout of a directory no member listed" "$fc" --oci implicit --list
 [ "$(cat out)" = "/a/bc cap_net_raw=ep" ]
 ok_rc $? "removes what is below it, not a name it prefixes"
