@@ -49,8 +49,13 @@ struct tar_reader {
 	int status;
 };
 
-/* @s with control bytes and '\\' as \ooo (malloc()ed), for messages. */
-static char *escaped(const char *s)
+/**
+ * escaped() - @s with control bytes and '\\' as \ooo, for messages
+ * @s:		a name from the input
+ *
+ * Return: a malloc()ed copy.
+ */
+char *escaped(const char *s)
 {
 	char *buf = NULL;
 	size_t len = 0;

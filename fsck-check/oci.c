@@ -63,13 +63,15 @@ struct desc {
 __attribute__((format(printf, 2, 3)))
 static void fail(struct oci *s, const char *fmt, ...)
 {
-	char what[1024];
+	char what[1024], *e;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	warnx("%s: %s", s->o->file, what);
+	e = escaped(what);	/* names and digests come from the JSON */
+	warnx("%s: %s", s->o->file, e);
+	free(e);
 	s->status |= EXIT_OPERR;
 }
 
@@ -618,15 +620,18 @@ static struct json_object *pick(struct oci *s, struct json_object *list,
 	if (found == 1)
 		return hit;
 	names_of(list, docker, names, sizeof(names));
-	if (!found && ref)
+	if (!found && ref) {
 		fail(s, "no image named \"%s\" (it holds: %s)", ref,
 		     *names ? names : "none");
-	else if (!found)
+	} else if (!found) {
 		fail(s, "%s: no image in it", what);
-	else {
+	} else {
+		char *e = escaped(names);
+
 		warnx("%s: %zu images%s%s: pick one with --image-ref (%s)",
 		      s->o->file, found, ref ? " named " : "", ref ? ref : "",
-		      names);
+		      e);
+		free(e);
 		s->status |= EXIT_USAGE;
 	}
 	return NULL;

@@ -284,6 +284,12 @@ os.unlink("nomanifest/blobs/sha256/" + man[7:])
 lay("symindex", [ok])
 shutil.move("symindex/index.json", "outside-index.json")
 os.symlink(os.path.abspath("outside-index.json"), "symindex/index.json")
+# a docker save naming a layer with a terminal escape in its name
+with tarfile.open("docker-esc.tar", "w") as t:
+	for n, b in ((m.sha(cfg)[7:] + ".json", cfg),
+		     ("manifest.json", json.dumps([{"Config": m.sha(cfg)[7:] + ".json",
+			"RepoTags": ["x:y"], "Layers": ["x\x1b[2J/layer.tar"]}]).encode())):
+		ti = tarfile.TarInfo(n); ti.size = len(b); t.addfile(ti, io.BytesIO(b))
 # index.json that is not JSON
 os.makedirs("garbage")
 open("garbage/index.json", "w").write("{\"manifests\": [")
@@ -306,6 +312,7 @@ symlink|is a symbolic link: refused
 huge|more than 4194304: not read
 trunc|layer 1 (sha256:
 docker-out.tar|is not a plain name inside the archive: refused
+docker-esc.tar|/layer.tar is missing
 garbage|index.json: not the JSON document expected
 EOF
 python3 -c 'import mkoci as m
@@ -336,6 +343,9 @@ ok_rc $? "and says so"
 rc_is 0 "a whiteout of a directory no member listed" "$fc" --oci implicit --list
 [ "$(cat out)" = "/a/bc cap_net_raw=ep" ]
 ok_rc $? "removes what is below it, not a name it prefixes"
+"$fc" --oci docker-esc.tar --list >/dev/null 2>esc.err
+grep -qF 'x\033[2J/layer.tar' esc.err && ! grep -q "$(printf '\033')" esc.err
+ok_rc $? "docker-esc.tar: the escape in the name is written as \\\\033, not sent to the terminal"
 "$fc" --oci dotdot --list >dd.list 2>/dev/null
 printf '/abs cap_net_raw=ep\n/ok cap_net_raw=ep\n' | cmp -s - dd.list
 ok_rc $? "dotdot: the names inside the root are still read, none outside"
