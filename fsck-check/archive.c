@@ -700,7 +700,7 @@ int tree_add(struct tar_tree *s, struct tar_reader *r,
 		sl = map_find(&s->names, m->link);
 		ti = sl ? sl->val : SIZE_MAX;
 	}
-	if (!S_ISDIR(m->mode) && map_find(&s->dirs, m->path)) {
+	if (s->layered && !S_ISDIR(m->mode) && map_find(&s->dirs, m->path)) {
 		map_del(&s->dirs, m->path);
 		if (drop_below(s, m->path, UINT_MAX) < 0)
 			return -E2BIG;
