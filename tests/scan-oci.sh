@@ -44,6 +44,7 @@ trap 'exit 1' HUP INT PIPE TERM
 cd "$t" || bail "cannot cd to $t"
 export PYTHONPATH="$top/tests"
 
+V2=0100000200200000000000000000000000000000
 clean_err() {	# clean_err FILE: empty, and no sanitizer report
 	[ ! -s "$1" ] || { sed 's/^/# /' "$1"; return 1; }
 }
@@ -340,6 +341,16 @@ rc_is 8 "an index of two manifests (platforms) is not read" \
 	"$fc" --oci nested2 --image-ref multi --list
 grep -qF 'nested2: index sha256:' errs && grep -qF 'an index of 2 manifests' errs
 ok_rc $? "and says so"
+python3 -c 'import tarfile, mkoci as m
+V2 = "0100000200200000000000000000000000000000"
+m.layout("fileover", [("f", [m.layer_bytes([("d/", None, tarfile.DIRTYPE),
+					    ("d/x", V2), ("dx", V2)]),
+			     m.layer_bytes([("d",)])])])'
+"$fc" --oci fileover --json >fo.json 2>/dev/null
+json_rules fo.json >fo.rules
+printf '%s\n' "/d/x False 2 $V2 layer-added,layer-removed" \
+	"/dx True 1 $V2 layer-added" | cmp -s - fo.rules
+ok_rc $? "a file in place of a directory removes what was below it"
 rc_is 0 "a whiteout of a directory no member listed" "$fc" --oci implicit --list
 [ "$(cat out)" = "/a/bc cap_net_raw=ep" ]
 ok_rc $? "removes what is below it, not a name it prefixes"
