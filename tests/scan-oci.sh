@@ -12,9 +12,11 @@
 #    each JSON line's layer the manifest's.
 # 2. --image-ref among several images; baselines, --policy, --fail-on.
 # 3. hostile images: an altered layer, a missing blob, ".." and absolute
-#    names, a symbolic link for a blob, a huge manifest, a truncated
-#    gzip layer, a docker layer named outside the archive: exit 8 with
-#    the image and the cause named, no sanitizer report.
+#    names, a hard link out of the root, a symbolic link for a blob or
+#    for index.json, a huge manifest, a truncated gzip layer, a 16 MiB
+#    PAX header, a decompression bomb, a docker layer named outside the
+#    archive or with a terminal escape, broken JSON: exit 8 with the
+#    image and the cause named, no sanitizer report.
 # 4. (root) a layout only root can read is read all the same (its blobs
 #    are open before the reader drops to nobody); the reader runs as
 #    nobody, without capabilities, under the seccomp filter.
@@ -235,7 +237,7 @@ ok_rc $? "the policy judges the final file system's names"
 # ---- 3. hostile images -----------------------------------------------------
 
 cat >hostile.py <<'EOF'
-import gzip, json, os, shutil, sys, tarfile
+import gzip, io, json, os, shutil, sys, tarfile
 import mkoci as m
 V2 = "0100000200200000000000000000000000000000"
 ok = m.layer_bytes([("bin/ping", V2)])
@@ -291,6 +293,24 @@ with tarfile.open("docker-esc.tar", "w") as t:
 		     ("manifest.json", json.dumps([{"Config": m.sha(cfg)[7:] + ".json",
 			"RepoTags": ["x:y"], "Layers": ["x\x1b[2J/layer.tar"]}]).encode())):
 		ti = tarfile.TarInfo(n); ti.size = len(b); t.addfile(ti, io.BytesIO(b))
+# a layer with a 16 MiB PAX header, and a decompression bomb
+bp = io.BytesIO()
+t = tarfile.open(fileobj=bp, mode="w", format=tarfile.PAX_FORMAT)
+ti = tarfile.TarInfo("big"); ti.pax_headers = {"comment": "A" * (16 << 20)}
+t.addfile(ti)
+t.close()
+lay("bigpax", [ok, bp.getvalue()])
+class Zeros:
+	def __init__(s, n): s.n = n
+	def read(s, k):
+		k = min(k, s.n); s.n -= k; return b"\0" * k
+bb = io.BytesIO()
+with gzip.GzipFile(fileobj=bb, mode="wb", compresslevel=9, mtime=0) as g:
+	t = tarfile.open(fileobj=g, mode="w", format=tarfile.PAX_FORMAT)
+	ti = tarfile.TarInfo("zeros"); ti.size = 300 << 20
+	t.addfile(ti, Zeros(ti.size))
+	t.close()
+lay("bomb", [ok, bb.getvalue()])
 # index.json that is not JSON
 os.makedirs("garbage")
 open("garbage/index.json", "w").write("{\"manifests\": [")
@@ -314,6 +334,8 @@ huge|more than 4194304: not read
 trunc|layer 1 (sha256:
 docker-out.tar|is not a plain name inside the archive: refused
 docker-esc.tar|/layer.tar is missing
+bigpax|): member 1: 
+bomb|a decompression bomb? stopped there
 garbage|index.json: not the JSON document expected
 EOF
 python3 -c 'import mkoci as m
