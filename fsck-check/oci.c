@@ -401,7 +401,7 @@ static struct json_object *read_json(struct oci *s, const char *name,
 	struct json_object *obj = NULL;
 	struct blob b;
 	char *buf;
-	size_t len = 0;
+	size_t len = 0, cap = 16384;
 	ssize_t n;
 	bool ok;
 
@@ -418,10 +418,16 @@ static struct json_object *read_json(struct oci *s, const char *name,
 	}
 	if (n < 0)
 		return NULL;
-	buf = xmalloc(OCI_JSON_MAX + 1);
+	buf = xmalloc(cap);
 	while (len <= OCI_JSON_MAX &&
-	       (n = blob_read(&b, buf + len, OCI_JSON_MAX + 1 - len)) > 0)
+	       (n = blob_read(&b, buf + len, cap - len)) > 0) {
 		len += n;
+		if (len == cap && cap <= OCI_JSON_MAX) {
+			cap = 2 * cap > OCI_JSON_MAX + 1 ? OCI_JSON_MAX + 1 :
+							   2 * cap;
+			buf = xreallocarray(buf, cap, 1);
+		}
+	}
 	if (len > OCI_JSON_MAX) {
 		fail(s, "%s: more than %d bytes: not read", what, OCI_JSON_MAX);
 		EVP_MD_CTX_free(b.md);

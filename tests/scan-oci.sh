@@ -268,6 +268,11 @@ open("huge/blobs/sha256/" + m.sha(b)[7:], "wb").write(b)
 idx = json.load(open("huge/index.json"))
 idx["manifests"][0].update(digest=m.sha(b), size=len(b))
 json.dump(idx, open("huge/index.json", "w"))
+# an index.json of more than 4 MiB (read up to the bound, no further)
+lay("hugeindex", [ok])
+idx = json.load(open("hugeindex/index.json"))
+idx["pad"] = "x" * (5 << 20)
+json.dump(idx, open("hugeindex/index.json", "w"))
 # a truncated gzip layer (the descriptor says what it is)
 big = m.layer_bytes([("bin/f%d" % i, V2) for i in range(200)], "gzip")
 lay("trunc", [big[:len(big) // 2]])
@@ -331,6 +336,7 @@ dotdot|has a ".." component, a way out of the archive root: skipped
 dotdot|absolute name "/abs"
 symlink|is a symbolic link: refused
 huge|more than 4194304: not read
+hugeindex|index.json: more than 4194304 bytes: not read
 trunc|layer 1 (sha256:
 docker-out.tar|is not a plain name inside the archive: refused
 docker-esc.tar|/layer.tar is missing
