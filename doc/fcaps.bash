@@ -93,8 +93,22 @@ _fsck_check()
 			-- "${cur##*,}"))
 		return
 		;;
-	--policy | --baseline | --save-baseline | --prometheus | --image | --archive)
+	--policy | --baseline | --save-baseline | --prometheus | --image | \
+	--archive | --oci)
 		COMPREPLY=($(compgen -f -- "$cur"))
+		return
+		;;
+	--image-ref)
+		# the ref.name annotations of the --oci layout's index.json
+		local i oci=
+		for ((i = 1; i < COMP_CWORD; i++)); do
+			[[ ${COMP_WORDS[i]} == --oci ]] && oci=${COMP_WORDS[i + 1]}
+		done
+		[[ -n $oci && -r $oci/index.json ]] || return
+		COMPREPLY=($(compgen -W "$(grep -o \
+			'"org.opencontainers.image.ref.name": *"[^"]*"' \
+			"$oci/index.json" | sed 's/.*"\([^"]*\)"$/\1/')" \
+			-- "$cur"))
 		return
 		;;
 	esac
@@ -102,7 +116,8 @@ _fsck_check()
 		COMPREPLY=($(compgen -W '-h -j -q -x --help --jobs --quiet
 			--cross-mounts --json --list --fail-on --policy --deny
 			--dangerous --baseline --save-baseline --image --offset
-			--prometheus --force --archive --version' \
+			--prometheus --force --archive --oci --image-ref
+			--version' \
 			-- "$cur"))
 	else
 		COMPREPLY=($(compgen -d -- "$cur"))

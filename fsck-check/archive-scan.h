@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "entry.h"
 
@@ -27,6 +28,8 @@
 #define ARCHIVE_VALUES_MAX	100000UL
 #define ARCHIVE_BOMB_FLOOR	(256ULL << 20)
 #define ARCHIVE_BOMB_RATIO	500
+/* Entries looked at by whiteouts, in all the layers of an image */
+#define TREE_WORK_MAX		(1ULL << 30)
 
 /**
  * struct archive_opts - what archive_scan() reads and how
@@ -66,11 +69,39 @@ struct tar_member {
 
 struct tar_reader;
 
+/**
+ * struct tar_source - bytes of an archive that is not a file of its own
+ * @read:	fills the buffer: the bytes read, 0 at the end, -errno
+ * @priv:	its argument
+ * @buf:	the reader's buffer
+ */
+struct tar_source {
+	ssize_t (*read)(void *priv, void *buf, size_t len);
+	void *priv;
+	unsigned char buf[65536];
+};
+
 int tar_open(struct tar_reader **r, const char *file, int fd,
-	     volatile sig_atomic_t *intr);
+	     struct tar_source *src, volatile sig_atomic_t *intr);
 int tar_next(struct tar_reader *r, struct tar_member *m);
+ssize_t tar_read(void *priv, void *buf, size_t len);
 int tar_hash(struct tar_reader *r, unsigned char out[32]);
+unsigned long tar_members(const struct tar_reader *r);
+void tar_warn(struct tar_reader *r, const char *what);
 int tar_close(struct tar_reader *r);
+
+/* What extraction would leave: of one archive, or of image layers. */
+struct tar_tree;
+
+struct tar_tree *tree_new(struct entry *v, size_t n, bool layered);
+int tree_add(struct tar_tree *s, struct tar_reader *r,
+	     const struct tar_member *m, bool hash);
+void tree_layer(struct tar_tree *s, unsigned int layer, const char *digest,
+		uint64_t inos);
+int tree_whiteout(struct tar_tree *s, const char *path, bool opaque);
+void tree_end(struct tar_tree *s, struct entry **v, size_t *n);
+
+char *escaped(const char *s);
 
 /* Is the tar reader built in (not in a static build)? */
 extern const bool archive_supported;

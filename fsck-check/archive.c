@@ -21,6 +21,7 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,8 +49,13 @@ struct tar_reader {
 	int status;
 };
 
-/* @s with control bytes and '\\' as \ooo (malloc()ed), for messages. */
-static char *escaped(const char *s)
+/**
+ * escaped() - @s with control bytes and '\\' as \ooo, for messages
+ * @s:		a name from the input
+ *
+ * Return: a malloc()ed copy.
+ */
+char *escaped(const char *s)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -154,19 +160,37 @@ static int skip_data(struct tar_reader *r)
 	return -EIO;
 }
 
+static la_ssize_t read_cb(struct archive *a, void *priv, const void **buf)
+{
+	struct tar_source *src = priv;
+	ssize_t n;
+
+	*buf = src->buf;
+	n = src->read(src->priv, src->buf, sizeof(src->buf));
+	if (n < 0) {
+		archive_set_error(a, (int)-n, "%s", strerror((int)-n));
+		return -1;
+	}
+	return n;
+}
+
 /**
- * tar_open() - start reading the tar archive open at @fd
+ * tar_open() - start reading the tar archive open at @fd, or read
+ *		through @src when @fd is negative
  * @r:		the reader, on success
  * @file:	its name, for messages
  * @fd:		the archive (the caller closes it after tar_close())
+ * @src:	with @fd -1: where the bytes come from (a layer inside an
+ *		image), which must outlive the reader
  * @intr:	set (by a signal handler) to stop early
  *
  * Return: 0, or a negative errno after an error naming @file.
  */
 int tar_open(struct tar_reader **rp, const char *file, int fd,
-	     volatile sig_atomic_t *intr)
+	     struct tar_source *src, volatile sig_atomic_t *intr)
 {
 	struct tar_reader *r = xcalloc(1, sizeof(*r));
+	int ret;
 
 	r->file = file;
 	r->intr = intr;
@@ -181,7 +205,11 @@ int tar_open(struct tar_reader **rp, const char *file, int fd,
 	archive_read_support_filter_lzma(r->a);
 	archive_read_support_filter_lz4(r->a);
 	archive_read_support_filter_zstd(r->a);
-	if (archive_read_open_fd(r->a, fd, 65536) != ARCHIVE_OK) {
+	if (fd >= 0)
+		ret = archive_read_open_fd(r->a, fd, 65536);
+	else
+		ret = archive_read_open(r->a, src, NULL, read_cb, NULL);
+	if (ret != ARCHIVE_OK) {
 		warnx("%s: cannot read a tar archive: %s", file,
 		      archive_error_string(r->a) ?: "unknown error");
 		archive_read_free(r->a);
@@ -319,11 +347,20 @@ int tar_next(struct tar_reader *r, struct tar_member *m)
 	}
 }
 
-static ssize_t read_data(void *priv, void *buf, size_t len)
+/**
+ * tar_read() - read the current member's data
+ * @priv:	the reader, after tar_next() returned 1
+ * @buf: @len:	where to, how much at most
+ *
+ * Return: the bytes read, 0 at the end of the member, or a negative
+ * errno (no message: the caller says what it was reading).
+ */
+ssize_t tar_read(void *priv, void *buf, size_t len)
 {
 	struct tar_reader *r = priv;
 	la_ssize_t n;
 
+	r->data_left = false;
 	if (*r->intr || !bomb_ok(r))
 		return -EINTR;
 	n = archive_read_data(r->a, buf, len);
@@ -343,11 +380,26 @@ int tar_hash(struct tar_reader *r, unsigned char out[32])
 	int ret;
 
 	r->data_left = false;
-	ret = baseline_sha256_read(read_data, r, out);
+	ret = baseline_sha256_read(tar_read, r, out);
 	if (ret < 0 && !*r->intr)
 		tar_fail(r, "member %lu: data unreadable: %s", r->members,
 			 archive_error_string(r->a) ?: "not hashed");
 	return ret;
+}
+
+/* Members read so far (the inode numbers of an archive's files). */
+unsigned long tar_members(const struct tar_reader *r)
+{
+	return r->members;
+}
+
+/**
+ * tar_fail() is for the reader's own messages; tar_warn() lets a
+ * caller (oci.c) report a fault of the member just read the same way.
+ */
+void tar_warn(struct tar_reader *r, const char *what)
+{
+	tar_fail(r, "member %lu: %s", r->members, what);
 }
 
 /**
@@ -449,15 +501,37 @@ static void map_free(struct name_map *m)
 	free(m->s);
 }
 
-struct scan_state {
+/* Remove @key from @m, if there. */
+static void map_del(struct name_map *m, const char *key)
+{
+	struct slot *sl = map_find(m, key);
+
+	if (!sl)
+		return;
+	if (m->own)
+		free((void *)(uintptr_t)sl->key);
+	sl->key = tomb;
+}
+
+/*
+ * What extraction would leave of one archive, or of the layers of an
+ * image applied in order (@layered): there a name whose value goes away
+ * is kept as a gone entry with its history, and each layer's doing is
+ * recorded as an event.
+ */
+struct tar_tree {
 	struct entry *v;
 	size_t n, cap, first;
 	struct name_map names;	/* path -> index in @v of a live entry */
 	struct name_map dirs;	/* directory path -> mode */
-	bool *dead;
+	struct name_map gone;	/* path -> index in @v of a gone entry */
+	bool layered;
+	unsigned int layer;
+	char digest[ENTRY_DIGEST_MAX];
+	uint64_t ino_base, work;
 };
 
-static struct entry *push(struct scan_state *s)
+static struct entry *push(struct tar_tree *s)
 {
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 64;
@@ -467,39 +541,184 @@ static struct entry *push(struct scan_state *s)
 	return &s->v[s->n++];
 }
 
-/* A later member of the same name replaces the entry of an earlier one. */
-static void replace(struct scan_state *s, const char *path)
+/* The live entry of @path, out of the table: its index, or SIZE_MAX. */
+static size_t take(struct tar_tree *s, const char *path)
 {
 	struct slot *sl = map_find(&s->names, path);
 
 	if (!sl)
-		return;
-	s->v[sl->val].source = SRC_BASELINE;	/* marks it dead */
+		return SIZE_MAX;
 	sl->key = tomb;
+	return sl->val;
 }
 
-static void member_entry(struct scan_state *s, struct tar_reader *r,
-			 const struct tar_member *m, bool hash)
+static void dead(struct entry *e)
+{
+	e->source = SRC_BASELINE;	/* finish() drops it */
+}
+
+static bool is_dead(const struct entry *e)
+{
+	return e->source == SRC_BASELINE;
+}
+
+/* Record what the current layer did to @e (the latest events kept). */
+static void event(struct tar_tree *s, struct entry *e,
+		  enum layer_event_kind kind)
+{
+	struct layer_event *ev;
+
+	if (!e->events)
+		e->events = xcalloc(ENTRY_EVENTS_MAX, sizeof(*e->events));
+	if (e->nevents == ENTRY_EVENTS_MAX) {
+		memmove(e->events, e->events + 1,
+			(ENTRY_EVENTS_MAX - 1) * sizeof(*e->events));
+		e->nevents--;
+	}
+	ev = &e->events[e->nevents++];
+	ev->kind = kind;
+	ev->layer = s->layer;
+	memcpy(ev->digest, s->digest, sizeof(ev->digest));
+}
+
+/*
+ * The value of the entry at @i goes away (@kind LAYER_REMOVED or
+ * LAYER_LOST): layered, it stays as a gone entry; otherwise it is dropped.
+ */
+static void lose(struct tar_tree *s, size_t i, enum layer_event_kind kind)
+{
+	struct entry *e = &s->v[i];
+
+	if (!s->layered) {
+		dead(e);
+		return;
+	}
+	e->gone = true;
+	e->layer = s->layer;
+	memcpy(e->digest, s->digest, sizeof(e->digest));
+	event(s, e, kind);
+	map_put(&s->gone, e->path, i);
+}
+
+/*
+ * Everything below the directory @path goes (a whiteout of it, an opaque
+ * directory, a file in its place): what lower layers (below @layer) put
+ * there.  Bounded by TREE_WORK_MAX entries looked at in all.
+ */
+static int drop_below(struct tar_tree *s, const char *path,
+		      unsigned int layer)
+{
+	size_t l = strlen(path), i;
+	struct entry *e;
+
+	if (!s->layered)
+		return 0;
+	if (l == 1)
+		l = 0;		/* "/": every name */
+	s->work += s->n - s->first;
+	if (s->work > TREE_WORK_MAX)
+		return -E2BIG;
+	for (i = s->first; i < s->n; i++) {
+		e = &s->v[i];
+		if (is_dead(e) || e->gone || e->layer >= layer ||
+		    strncmp(e->path, path, l) || e->path[l] != '/')
+			continue;
+		take(s, e->path);
+		lose(s, i, LAYER_REMOVED);
+	}
+	return 0;
+}
+
+static bool same_value(const struct entry *a, const struct entry *b)
+{
+	return a->read_err == b->read_err && a->size == b->size &&
+	       a->len == b->len && !memcmp(a->raw, b->raw, a->len);
+}
+
+/*
+ * The entry @e now at @path takes over the history of what was there
+ * (@old, live, or a gone entry) and records this layer's doing.
+ */
+static void inherit(struct tar_tree *s, struct entry *e, size_t old)
+{
+	struct slot *sl = NULL;
+	struct entry *o;
+	enum layer_event_kind kind = LAYER_ADDED;
+
+	if (old == SIZE_MAX) {
+		sl = map_find(&s->gone, e->path);
+		if (sl) {
+			old = sl->val;
+			sl->key = tomb;
+		}
+	}
+	e->layer = s->layer;
+	memcpy(e->digest, s->digest, sizeof(e->digest));
+	if (old == SIZE_MAX) {
+		event(s, e, LAYER_ADDED);
+		return;
+	}
+	o = &s->v[old];
+	e->events = o->events;
+	e->nevents = o->nevents;
+	o->events = NULL;
+	o->nevents = 0;
+	if (sl)
+		dead(o);	/* the gone entry: this one has its history */
+	if (!sl && same_value(o, e))
+		return;		/* set again, as it was */
+	if (!sl)
+		kind = LAYER_CHANGED;
+	event(s, e, kind);
+}
+
+/**
+ * tree_add() - a member, as extraction would leave it
+ * @s:		the tree
+ * @r:		its reader (to hash the member's data)
+ * @m:		the member
+ * @hash:	fill in the SHA-256 of a regular file with a value
+ *
+ * A later member of the same name replaces an earlier one (with a value
+ * or not); a hard link is one more name of its target; layered, a file
+ * in place of a directory removes what was below it.
+ *
+ * Return: 0, or -E2BIG when a bound of archive-scan.h is passed.
+ */
+int tree_add(struct tar_tree *s, struct tar_reader *r,
+	     const struct tar_member *m, bool hash)
 {
 	const struct entry *t = NULL;
+	size_t ti = SIZE_MAX, old;
 	struct slot *sl;
 	struct entry *e;
 
+	if (s->n - s->first >= ARCHIVE_VALUES_MAX &&
+	    (m->has_value || m->link))
+		return -E2BIG;
 	if (m->link) {
 		sl = map_find(&s->names, m->link);
-		t = sl ? &s->v[sl->val] : NULL;
+		ti = sl ? sl->val : SIZE_MAX;
 	}
-	replace(s, m->path);
+	if (s->layered && !S_ISDIR(m->mode) && map_find(&s->dirs, m->path)) {
+		map_del(&s->dirs, m->path);
+		if (drop_below(s, m->path, UINT_MAX) < 0)
+			return -E2BIG;
+	}
+	old = take(s, m->path);
 	if (S_ISDIR(m->mode))
 		map_put(&s->dirs, m->path, m->mode);
-	if (!m->has_value && !t)
-		return;
+	if (!m->has_value && ti == SIZE_MAX) {
+		if (old != SIZE_MAX)
+			lose(s, old, LAYER_LOST);
+		return 0;
+	}
 	e = push(s);
-	if (t)
-		t = &s->v[sl->val];	/* @v may have moved */
+	if (ti != SIZE_MAX)
+		t = &s->v[ti];	/* @v may have moved */
 	e->path = xstrdup(m->path);
-	e->source = SRC_ARCHIVE;
-	e->ino = t ? t->ino : r->members;
+	e->source = s->layered ? SRC_OCI : SRC_ARCHIVE;
+	e->ino = t ? t->ino : s->ino_base + tar_members(r);
 	e->mode = t ? t->mode : m->mode;
 	e->uid = t ? t->uid : m->uid;
 	e->gid = t ? t->gid : m->gid;
@@ -523,7 +742,68 @@ static void member_entry(struct scan_state *s, struct tar_reader *r,
 	} else if (hash && S_ISREG(m->mode)) {
 		e->has_sha = tar_hash(r, e->sha256) == 0;
 	}
+	if (s->layered)
+		inherit(s, e, old);
+	if (old != SIZE_MAX)
+		dead(&s->v[old]);
 	map_put(&s->names, e->path, s->n - 1);
+	return 0;
+}
+
+/**
+ * tree_whiteout() - a whiteout of the layer being applied
+ * @s:		the tree (layered)
+ * @path:	".wh.NAME"'s NAME, with its directory: NAME goes, and all
+ *		below it; or, @opaque (".wh..wh..opq"), the directory whose
+ *		content from lower layers goes
+ *
+ * Return: 0, or -E2BIG when the bound on the work is passed.
+ */
+int tree_whiteout(struct tar_tree *s, const char *path, bool opaque)
+{
+	size_t i;
+
+	if (opaque)
+		return drop_below(s, path, s->layer);
+	i = take(s, path);
+	if (i != SIZE_MAX && s->v[i].layer < s->layer)
+		lose(s, i, LAYER_REMOVED);
+	else if (i != SIZE_MAX)	/* same layer: a whiteout hides lower ones */
+		map_put(&s->names, s->v[i].path, i);
+	/* a directory a layer never listed has no entry in @dirs: look */
+	map_del(&s->dirs, path);
+	return drop_below(s, path, s->layer);
+}
+
+/**
+ * tree_layer() - the layers that follow are layer @layer, @digest
+ * @s:		the tree (layered)
+ * @layer:	1 the base
+ * @digest:	"sha256:..."
+ * @inos:	members read so far: names of later layers are other inodes
+ */
+void tree_layer(struct tar_tree *s, unsigned int layer, const char *digest,
+		uint64_t inos)
+{
+	s->layer = layer;
+	snprintf(s->digest, sizeof(s->digest), "%s", digest);
+	s->ino_base = inos;
+}
+
+/**
+ * tree_new() - an empty tree
+ * @v: @n:	entries are appended to these (tree_end())
+ * @layered:	the layers of an image (tree_layer(), tree_whiteout())
+ */
+struct tar_tree *tree_new(struct entry *v, size_t n, bool layered)
+{
+	struct tar_tree *s = xcalloc(1, sizeof(*s));
+
+	s->v = v;
+	s->n = s->cap = s->first = n;
+	s->dirs.own = true;
+	s->layered = layered;
+	return s;
 }
 
 static int cmp_ino(const void *a, const void *b)
@@ -534,25 +814,25 @@ static int cmp_ino(const void *a, const void *b)
 }
 
 /* Drop replaced entries; fill in link counts and parent modes. */
-static void finish(struct scan_state *s)
+static void finish(struct tar_tree *s)
 {
-	size_t i, out = s->first, nv, lo, hi;
+	size_t i, out = s->first, nv = 0, lo, hi;
 	uint64_t *inos;
 	struct slot *sl;
 	char *slash;
 
 	for (i = s->first; i < s->n; i++) {
-		if (s->v[i].source == SRC_BASELINE) {
+		if (is_dead(&s->v[i])) {
 			entry_free(&s->v[i]);
 			continue;
 		}
 		s->v[out++] = s->v[i];
 	}
 	s->n = out;
-	nv = s->n - s->first;
-	inos = xcalloc(nv + 1, sizeof(*inos));
-	for (i = 0; i < nv; i++)
-		inos[i] = s->v[s->first + i].ino;
+	inos = xcalloc(s->n - s->first + 1, sizeof(*inos));
+	for (i = s->first; i < s->n; i++)
+		if (!s->v[i].gone)
+			inos[nv++] = s->v[i].ino;
 	qsort(inos, nv, sizeof(*inos), cmp_ino);
 	for (i = s->first; i < s->n; i++) {
 		struct entry *e = &s->v[i];
@@ -567,7 +847,7 @@ static void finish(struct scan_state *s)
 		}
 		for (hi = lo; hi < nv && inos[hi] == e->ino; hi++)
 			;
-		e->nlink = hi - lo;
+		e->nlink = e->gone ? 0 : hi - lo;
 		slash = strrchr(e->path, '/');
 		if (!slash || slash == e->path) {
 			sl = e->path[1] ? map_find(&s->dirs, "/") : NULL;
@@ -580,6 +860,22 @@ static void finish(struct scan_state *s)
 		e->parent_mode = sl ? sl->val : 0;
 	}
 	free(inos);
+}
+
+/**
+ * tree_end() - the entries, and the tree freed
+ * @s:		the tree
+ * @v: @n:	the entries passed to tree_new() and those added
+ */
+void tree_end(struct tar_tree *s, struct entry **v, size_t *n)
+{
+	finish(s);
+	map_free(&s->names);
+	map_free(&s->dirs);
+	map_free(&s->gone);
+	*v = s->v;
+	*n = s->n;
+	free(s);
 }
 
 /**
@@ -597,31 +893,25 @@ static void finish(struct scan_state *s)
 int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
 		 volatile sig_atomic_t *intr)
 {
-	struct scan_state s = { .v = *v, .n = *n, .cap = *n, .first = *n };
+	struct tar_tree *s;
 	struct tar_reader *r;
 	struct tar_member m;
 	int ret;
 
-	s.dirs.own = true;
-	if (tar_open(&r, o->file, o->fd, intr) < 0) {
+	if (tar_open(&r, o->file, o->fd, NULL, intr) < 0) {
 		close(o->fd);
 		return EXIT_OPERR;
 	}
+	s = tree_new(*v, *n, false);
 	while ((ret = tar_next(r, &m)) > 0) {
-		if (s.n - s.first >= ARCHIVE_VALUES_MAX &&
-		    (m.has_value || m.link)) {
+		if (tree_add(s, r, &m, o->hash) < 0) {
 			tar_fail(r, "more than %lu names with a value: stopped there",
 				 ARCHIVE_VALUES_MAX);
 			break;
 		}
-		member_entry(&s, r, &m, o->hash);
 	}
 	ret = tar_close(r);
 	close(o->fd);
-	finish(&s);
-	map_free(&s.names);
-	map_free(&s.dirs);
-	*v = s.v;
-	*n = s.n;
+	tree_end(s, v, n);
 	return ret;
 }

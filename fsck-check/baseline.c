@@ -117,6 +117,8 @@ int baseline_write(FILE *f, const struct entry *v, size_t n)
 	for (i = 0; i < n; i++) {
 		const struct entry *e = &v[i];
 
+		if (e->gone)	/* not in the image's file system */
+			continue;
 		put_escaped(f, e->path);
 		fprintf(f, "\t%llu\t%llu\t%u\t%u\t%o\t",
 			(unsigned long long)e->dev,

@@ -3,7 +3,7 @@
  * entry.h - what fsck-check knows about one capability-bearing file.
  *
  * A source (the mounted-tree walker, the offline ext4 reader, the tar
- * reader) fills a struct entry; rules.c turns it into findings; output.c prints.
+ * reader, the OCI image reader) fills a struct entry; rules.c turns it into findings; output.c prints.
  * Nothing in rules.c or baseline.c prints: they return 0 or -errno.
  */
 #ifndef FSCK_CHECK_ENTRY_H
@@ -27,6 +27,32 @@ enum entry_source {
 	SRC_IMAGE = 1,		/* read from a file system image (offline) */
 	SRC_BASELINE = 2,	/* only known from a baseline (removed) */
 	SRC_ARCHIVE = 3,	/* a member of a tar archive (offline) */
+	SRC_OCI = 4,		/* a file of a container image (offline) */
+};
+
+/* "sha256:" and 64 hex digits, and the NUL */
+#define ENTRY_DIGEST_MAX	72
+/* Layer events kept per name (SRC_OCI): the latest ones */
+#define ENTRY_EVENTS_MAX	12
+
+/* What a layer of an image did to a name's value (SRC_OCI). */
+enum layer_event_kind {
+	LAYER_ADDED = 0,	/* a value where there was none */
+	LAYER_CHANGED = 1,	/* another value */
+	LAYER_REMOVED = 2,	/* a whiteout (or a file over its directory) */
+	LAYER_LOST = 3,		/* the file replaced by one with no value */
+};
+
+/**
+ * struct layer_event - one layer's doing
+ * @kind:	what it did
+ * @layer:	which layer, 1 the base
+ * @digest:	its digest, "sha256:..."
+ */
+struct layer_event {
+	enum layer_event_kind kind;
+	unsigned int layer;
+	char digest[ENTRY_DIGEST_MAX];
 };
 
 /* Where an offline value is stored (SRC_IMAGE only). */
@@ -54,6 +80,12 @@ enum entry_storage {
  *		scan); 0 otherwise
  * @storage: @ea_block: where an offline value is stored
  * @orphan:	offline: no directory names the inode; @path is "<inode N>"
+ * @layer: @digest: SRC_OCI: the layer (1 the base) that last set the
+ *		value, or, when @gone, that removed it
+ * @gone:	SRC_OCI: not in the image's final file system with a value
+ *		(removed or lost by a later layer); @raw is the last value
+ * @events: @nevents: SRC_OCI: what the layers did to the value, oldest
+ *		first (malloc()ed; the latest ENTRY_EVENTS_MAX)
  */
 struct entry {
 	char *path;
@@ -77,6 +109,11 @@ struct entry {
 	enum entry_storage storage;
 	uint64_t ea_block;
 	bool orphan;
+	unsigned int layer;
+	char digest[ENTRY_DIGEST_MAX];
+	bool gone;
+	struct layer_event *events;
+	size_t nevents;
 };
 
 enum severity {
@@ -151,7 +188,7 @@ int entry_cmp_path(const void *a, const void *b);
 #define EXIT_PROMETHEUS	64	/* the --prometheus file was not written */
 
 /* The "schema_version" member of every --json line (fsck-check.schema.json) */
-#define JSON_SCHEMA_VERSION	1
+#define JSON_SCHEMA_VERSION	2
 
 enum output { OUT_TEXT, OUT_JSON, OUT_LIST };
 
@@ -193,7 +230,7 @@ void judge_all(const struct opts *o, const struct rules_config *cfg,
 /* prometheus.c: the node_exporter textfile of a scan */
 struct prom_report {
 	const char *file;
-	const char *source;	/* "mounted", "image" or "archive" */
+	const char *source;	/* "mounted", "image", "archive" or "oci" */
 	const char *const *paths; /* the operands, or the image file */
 	int npaths;
 	const struct tally *t;

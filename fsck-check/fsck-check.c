@@ -7,13 +7,15 @@
  *                   [--baseline file] [--save-baseline file]
  *                   [--prometheus file]
  *                   [--image file [--offset bytes] [--force]]
- *                   [--archive file] [path ...]
+ *                   [--archive file] [--oci path [--image-ref name]]
+ *                   [path ...]
  *
  * Walks each path (default /) without following symbolic links, on one file
  * system unless -x, reads security.capability of every name, and judges each
  * capability-bearing file (rules.c).  With --image, reads an ext2/3/4 file
  * system image or unmounted device instead (image.c); with --archive, a tar
- * archive (archive.c).  Exit status as fsck(8): 0 clean,
+ * archive (archive.c); with --oci, a container image's layers (oci.c).
+ * Exit status as fsck(8): 0 clean,
  * 4 findings at or above --fail-on, 8 operational error, 16 usage error,
  * 32 interrupted, 64 the --prometheus file not written; the bits combine.
  */
@@ -37,6 +39,7 @@
 #include "archive-scan.h"
 #include "entry.h"
 #include "image.h"
+#include "oci.h"
 #include "sandbox.h"
 #include "tools.h"
 #include "version.h"
@@ -85,7 +88,8 @@ static void usage(FILE *f)
 		"                  [--baseline file] [--save-baseline file]\n"
 		"                  [--prometheus file]\n"
 		"                  [--image file [--offset bytes] [--force]]\n"
-		"                  [--archive file] [path ...]\n");
+		"                  [--archive file] [--oci path [--image-ref name]]\n"
+		"                  [path ...]\n");
 	if (f != stdout)
 		return;
 	fprintf(f,
@@ -111,6 +115,11 @@ static void usage(FILE *f)
 		"  --force               with --image: even one mounted read-write\n"
 		"  --archive file        audit the tar archive file (plain, gzip, xz, zstd...;\n"
 		"                        - for standard input), offline\n"
+		"  --oci path            audit the container image in path (an OCI image\n"
+		"                        layout directory, an OCI archive or a docker save\n"
+		"                        tar), its layers applied in order, offline\n"
+		"  --image-ref name      with --oci: the image of that name (OCI ref.name\n"
+		"                        annotation, docker RepoTags)\n"
 		"  --version             print the fcaps version\n");
 }
 
@@ -624,6 +633,7 @@ enum {
 	OPT_JSON = 256, OPT_LIST, OPT_FAIL_ON, OPT_POLICY, OPT_DENY,
 	OPT_DANGEROUS, OPT_BASELINE, OPT_SAVE_BASELINE, OPT_VERSION,
 	OPT_IMAGE, OPT_OFFSET, OPT_FORCE, OPT_ARCHIVE, OPT_PROMETHEUS,
+	OPT_OCI, OPT_IMAGE_REF,
 };
 
 static const struct option longopts[] = {
@@ -636,9 +646,11 @@ static const struct option longopts[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "image", required_argument, NULL, OPT_IMAGE },
+	{ "image-ref", required_argument, NULL, OPT_IMAGE_REF },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "list", no_argument, NULL, OPT_LIST },
+	{ "oci", required_argument, NULL, OPT_OCI },
 	{ "offset", required_argument, NULL, OPT_OFFSET },
 	{ "policy", required_argument, NULL, OPT_POLICY },
 	{ "prometheus", required_argument, NULL, OPT_PROMETHEUS },
@@ -665,7 +677,8 @@ static int parse_offset(const char *arg, uint64_t *off)
 
 static int parse_opts(int argc, char **argv, struct opts *o,
 		      struct rules_config *cfg, struct scan *s,
-		      struct image_opts *img, struct archive_opts *arc)
+		      struct image_opts *img, struct archive_opts *arc,
+		      struct oci_opts *oci)
 {
 	unsigned int line = 0;
 	char *end;
@@ -749,6 +762,12 @@ static int parse_opts(int argc, char **argv, struct opts *o,
 		case OPT_ARCHIVE:
 			arc->file = optarg;
 			break;
+		case OPT_OCI:
+			oci->file = optarg;
+			break;
+		case OPT_IMAGE_REF:
+			oci->ref = optarg;
+			break;
 		case OPT_VERSION:
 			printf("fsck-check (fcaps) %s\n", FCAPS_VERSION);
 			exit(fflush(stdout) ? EXIT_OPERR : 0);
@@ -767,6 +786,18 @@ static int parse_opts(int argc, char **argv, struct opts *o,
 	}
 	if (arc->file && (optind < argc || img->file)) {
 		warnx("--archive takes no path operands and no --image");
+		return -EINVAL;
+	}
+	if (oci->ref && !oci->file) {
+		warnx("--image-ref goes with --oci");
+		return -EINVAL;
+	}
+	if (oci->file && (optind < argc || img->file || arc->file)) {
+		warnx("--oci takes no path operands, no --image and no --archive");
+		return -EINVAL;
+	}
+	if (oci->file && !strcmp(oci->file, "-")) {
+		warnx("--oci: an image is read more than once: name a file or directory, not standard input");
 		return -EINVAL;
 	}
 	return 0;
@@ -803,8 +834,8 @@ static int open_archive(struct archive_opts *arc)
  * the input cannot be opened.
  */
 static int open_offline(struct image_opts *img, struct img **im,
-			struct archive_opts *arc, const char *save,
-			int *bfd, struct prom_file *prom)
+			struct archive_opts *arc, struct oci_opts *oci,
+			const char *save, int *bfd, struct prom_file *prom)
 {
 	int status = 0;
 
@@ -815,6 +846,12 @@ static int open_offline(struct image_opts *img, struct img **im,
 	}
 	if (arc->file && open_archive(arc))
 		return EXIT_OPERR;
+	if (oci->file) {
+		status = oci_open(oci);
+		if (oci->fd < 0 && oci->index_fd < 0 && !oci->nblobs &&
+		    status)
+			return status;
+	}
 	sandbox_split(save, bfd, prom);
 	return status;
 }
@@ -857,15 +894,16 @@ static int load_baseline(const char *file, struct baseline *b)
  */
 static int write_prometheus(const struct opts *o, const struct image_opts *img,
 			    const struct archive_opts *arc,
+			    const struct oci_opts *oci,
 			    const struct scan *s, const struct tally *t,
 			    const struct timespec *start,
 			    struct prom_file *pf, bool sandboxed)
 {
-	const char *input = img->file ? img->file : arc->file;
+	const char *input = img->file ?: arc->file ?: oci->file;
 	struct prom_report r = {
 		.file = o->prometheus,
 		.source = img->file ? "image" : arc->file ? "archive" :
-				      "mounted",
+			  oci->file ? "oci" : "mounted",
 		.paths = input ? &input : (const char *const *)o->ops,
 		.npaths = input ? 1 : o->nops,
 		.t = t,
@@ -907,6 +945,7 @@ int main(int argc, char **argv)
 	struct baseline b = { 0 };
 	struct image_opts img = { 0 };
 	struct archive_opts arc = { .fd = -1 };
+	struct oci_opts oci = { .fd = -1, .index_fd = -ENOENT };
 	struct img *im = NULL;
 	struct prom_file pf = { .fd = -1 };
 	int bfd = -1;
@@ -926,9 +965,9 @@ int main(int argc, char **argv)
 	o.jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	if (o.jobs < 1)
 		o.jobs = 1;
-	if (parse_opts(argc, argv, &o, &cfg, &s, &img, &arc) < 0)
+	if (parse_opts(argc, argv, &o, &cfg, &s, &img, &arc, &oci) < 0)
 		return EXIT_USAGE;
-	offline = img.file || arc.file;
+	offline = img.file || arc.file || oci.file;
 	s.quiet = o.quiet;
 	o.colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 	if (o.baseline && load_baseline(o.baseline, &b) < 0)
@@ -954,9 +993,10 @@ int main(int argc, char **argv)
 		}
 	}
 	if (offline) {
-		ret = open_offline(&img, &im, &arc, o.save_baseline, &bfd,
-				   o.prometheus ? &pf : NULL);
-		if (ret && !im && arc.fd < 0) {
+		ret = open_offline(&img, &im, &arc, &oci, o.save_baseline,
+				   &bfd, o.prometheus ? &pf : NULL);
+		if (ret && !im && arc.fd < 0 && oci.fd < 0 &&
+		    oci.index_fd < 0 && !oci.nblobs) {
 			if (o.prometheus)
 				prom_commit(&pf, false);
 			return s.status | ret;
@@ -977,6 +1017,14 @@ int main(int argc, char **argv)
 		arc.quiet = o.quiet;
 		arc.hash = o.baseline || o.save_baseline;
 		ret = archive_scan(&arc, &s.v, &s.n, &interrupted);
+		if (ret & EXIT_OPERR)
+			s.errors++;
+		s.status |= ret;
+	}
+	if (oci.file) {
+		oci.quiet = o.quiet;
+		oci.hash = o.baseline || o.save_baseline;
+		ret = oci_scan(&oci, &s.v, &s.n, &interrupted);
 		if (ret & EXIT_OPERR)
 			s.errors++;
 		s.status |= ret;
@@ -1020,8 +1068,8 @@ int main(int argc, char **argv)
 		s.status |= EXIT_OPERR;
 	}
 	if (o.prometheus)
-		s.status |= write_prometheus(&o, &img, &arc, &s, &t, &start,
-					     &pf, offline);
+		s.status |= write_prometheus(&o, &img, &arc, &oci, &s, &t,
+					     &start, &pf, offline);
 	for (i = 0; i < s.n; i++)
 		entry_free(&s.v[i]);
 	free(s.v);

@@ -1,7 +1,8 @@
 # fsck-check/: the audit scanner for mounted trees, with --image for
 # ext2/3/4 images through libext2fs, with --archive for tar archives
-# through libarchive.  The static build (the guests') has no libarchive
-# (its static archive pulls in a dozen more): archive-none.c says so.
+# through libarchive, with --oci for container images (libarchive and
+# json-c).  The static build (the guests') has no libarchive (its static
+# archive pulls in a dozen more): archive-none.c says so.
 FSCK_CHECK_OBJS := fsck-check/fsck-check.o fsck-check/rules.o \
 	fsck-check/baseline.o fsck-check/output.o fsck-check/image.o \
 	fsck-check/prometheus.o fsck-check/sandbox.o
@@ -9,8 +10,8 @@ ifeq ($(STATIC),1)
 FSCK_CHECK_OBJS += fsck-check/archive-none.o
 FSCK_CHECK_ARCHIVE_LIBS :=
 else
-FSCK_CHECK_OBJS += fsck-check/archive.o
-FSCK_CHECK_ARCHIVE_LIBS := -larchive
+FSCK_CHECK_OBJS += fsck-check/archive.o fsck-check/oci.o
+FSCK_CHECK_ARCHIVE_LIBS := -larchive -ljson-c
 endif
 $(eval $(call add_tool,fsck-check,$(FSCK_CHECK_OBJS),$(FSCK_CHECK_ARCHIVE_LIBS) -lseccomp -lext2fs -lcom_err -lcrypto -lpthread))
 
@@ -28,6 +29,7 @@ $(B)fsck-check/sandbox.o: ALL_CFLAGS += \
 	$(if $(HAVE_VALGRIND_H),-DHAVE_VALGRIND_H)
 LINT_C += $(wildcard fsck-check/*.c fsck-check/*.h)
 HOST_SUITES += tests/scan.sh tests/scan-image.sh tests/scan-archive.sh \
+	tests/scan-oci.sh \
 	tests/prometheus.sh tests/ansible.sh
 MAN8 += doc/fsck-check.8
 

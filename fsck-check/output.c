@@ -81,10 +81,10 @@ static void print_links(const struct entry *e, const struct links *l)
 	size_t i, k, n = 0;
 
 	printf(",\"links\":[");
-	if (e->source != SRC_BASELINE && l && l->idx) {
+	if (e->source != SRC_BASELINE && !e->gone && l && l->idx) {
 		i = e - l->v;
 		for (k = l->first[i]; k < l->first[i] + l->count[i]; k++) {
-			if (l->idx[k] == i)
+			if (l->idx[k] == i || l->v[l->idx[k]].gone)
 				continue;
 			printf("%s", n++ ? "," : "");
 			fcap_json_string(stdout, l->v[l->idx[k]].path);
@@ -97,7 +97,7 @@ static void print_json(const struct entry *e, const struct finding *f,
 		       size_t nf, const struct links *l)
 {
 	static const char *const src[] = {
-		"mounted", "image", "baseline", "archive"
+		"mounted", "image", "baseline", "archive", "oci"
 	};
 	const struct fcap_value *v;
 	struct fcap_value dv;
@@ -146,6 +146,10 @@ static void print_json(const struct entry *e, const struct finding *f,
 		else
 			printf("null");
 	}
+	if (e->source == SRC_OCI) {
+		printf(",\"layer\":\"%s\",\"layer_index\":%u,\"present\":%s",
+		       e->digest, e->layer, e->gone ? "false" : "true");
+	}
 	print_links(e, l);
 	printf(",\"findings\":[");
 	for (i = 0; i < nf; i++) {
@@ -180,7 +184,7 @@ static void print_list(const struct entry *e)
 	unsigned int bit, p;
 	int ret;
 
-	if (e->source == SRC_BASELINE)
+	if (e->source == SRC_BASELINE || e->gone)
 		return;
 	if (S_ISDIR(e->mode))
 		add_mark(marks, sizeof(marks), "directory");
@@ -306,6 +310,11 @@ void judge_all(const struct opts *o, const struct rules_config *cfg,
 		const struct entry *e = &v[i];
 
 		nf = rules_check(e, cfg, f, ENTRY_FINDINGS_MAX);
+		if (e->gone) {	/* an image's history: not a file with a value */
+			report(o, e, f, nf, t, &l);
+			t->files--;
+			continue;
+		}
 		if (b) {
 			old = bsearch(e, b->v, b->n, sizeof(*b->v),
 				      entry_cmp_path);

@@ -61,6 +61,9 @@ void entry_free(struct entry *e)
 {
 	free(e->path);
 	e->path = NULL;
+	free(e->events);
+	e->events = NULL;
+	e->nevents = 0;
 }
 
 int rules_init(struct rules_config *cfg)
@@ -285,7 +288,8 @@ static void check_value(struct sink *s, const struct entry *e,
 	if (e->len == 0 && !(v.problems & FCAP_PROB_EMPTY))
 		add(s, fcap_problem_name(FCAP_PROB_EMPTY), SEV_ERROR,
 		    "zero-length value: every exec of this file fails with EINVAL, root included");
-	if (v.has_rootid && v.rootid != 0 && e->source == SRC_ARCHIVE)
+	if (v.has_rootid && v.rootid != 0 &&
+	    (e->source == SRC_ARCHIVE || e->source == SRC_OCI))
 		add(s, "not-portable", SEV_WARNING,
 		    "v3 value for the user namespace whose root is uid %u: wherever this is unpacked, exec honours it only inside a user namespace whose root is that uid, and ignores it on the host and in any other container",
 		    v.rootid);
@@ -385,6 +389,38 @@ static void check_oversized(struct sink *s, const struct entry *e)
 		    ENTRY_RAW_MAX, FCAP_SIZE_MAX, x);
 }
 
+/* What the layers of an image did to the value (SRC_OCI). */
+static void check_events(struct sink *s, const struct entry *e)
+{
+	const struct layer_event *ev;
+	size_t i;
+
+	for (i = 0; i < e->nevents; i++) {
+		ev = &e->events[i];
+		switch (ev->kind) {
+		case LAYER_ADDED:
+			add(s, "layer-added", SEV_INFO,
+			    "value added by layer %u (%s)", ev->layer,
+			    ev->digest);
+			break;
+		case LAYER_CHANGED:
+			add(s, "layer-changed", SEV_INFO,
+			    "value changed by layer %u (%s)", ev->layer,
+			    ev->digest);
+			break;
+		case LAYER_REMOVED:
+			add(s, "layer-removed", SEV_INFO,
+			    "removed by layer %u (%s)", ev->layer, ev->digest);
+			break;
+		case LAYER_LOST:
+			add(s, "layer-lost", SEV_WARNING,
+			    "value lost in layer %u (%s): the file replaced by one without capabilities (what Docker's COPY does)",
+			    ev->layer, ev->digest);
+			break;
+		}
+	}
+}
+
 /**
  * rules_check() - judge one entry
  * @e:		the entry
@@ -399,6 +435,10 @@ size_t rules_check(const struct entry *e, const struct rules_config *cfg,
 {
 	struct sink s = { .out = out, .max = max };
 
+	if (e->gone) {		/* not in the image: only its history */
+		check_events(&s, e);
+		return s.n;
+	}
 	if (e->orphan && !e->nlink)
 		add(&s, "orphan", SEV_WARNING,
 		    "no directory names this inode and its link count is 0 (deleted while open): the next mount or e2fsck frees it");
@@ -414,5 +454,6 @@ size_t rules_check(const struct entry *e, const struct rules_config *cfg,
 	else
 		check_value(&s, e, cfg);
 	check_meta(&s, e);
+	check_events(&s, e);
 	return s.n;
 }

@@ -16,7 +16,8 @@
 # `make check` runs tests/fuzz-regress.sh (corpora and regressions through
 # the sanitizer replay builds) and tests/fault.sh (fault injection).
 
-FUZZ_HARNESSES ?= xattr text manifest policy baseline json diff image archive
+FUZZ_HARNESSES ?= xattr text manifest policy baseline json diff image archive \
+	oci
 FUZZ_SECONDS ?= 10
 FUZZ_CC ?= clang
 FUZZ_B := build/fuzz/
@@ -43,7 +44,10 @@ FUZZ_OBJS_archive := fsck-check/archive.o fsck-check/rules.o \
 FUZZ_LIBS_baseline := -lcrypto
 FUZZ_LIBS_json := -ljson-c -lcrypto
 FUZZ_LIBS_image := -lext2fs -lcom_err -lcrypto
+FUZZ_OBJS_oci := fsck-check/oci.o fsck-check/archive.o fsck-check/rules.o \
+	fsck-check/baseline.o $(COMMON_OBJS)
 FUZZ_LIBS_archive := -larchive -lcrypto
+FUZZ_LIBS_oci := -larchive -ljson-c -lcrypto
 $(FUZZ_B)fsck-check/image.o: FUZZ_CFLAGS += \
 	$(if $(HAVE_XATTRS_READ_INODE),-DHAVE_EXT2FS_XATTRS_READ_INODE)
 

@@ -26,6 +26,7 @@ for h in "$@"; do
 	[ -f "fuzz/$h.dict" ] && dict="-dict=fuzz/$h.dict"
 	maxlen=4096
 	[ "$h" = image ] && maxlen=262144
+	[ "$h" = oci ] && maxlen=65536
 	log=build/fuzz/logs/$h.log
 	printf '  FUZZ  %s (%s)\n' "$h" "$limit"
 	# shellcheck disable=SC2086

@@ -226,6 +226,82 @@ static void test_baseline(void)
 	baseline_free(&b);
 }
 
+/* An image's entry: @n events of @kinds, by layers 1, 2... */
+static void layered(struct entry *e, const enum layer_event_kind *kinds,
+		    size_t n, struct layer_event *ev)
+{
+	size_t i;
+
+	e->source = SRC_OCI;
+	e->events = ev;
+	e->nevents = n;
+	for (i = 0; i < n; i++) {
+		ev[i].kind = kinds[i];
+		ev[i].layer = i + 1;
+		snprintf(ev[i].digest, sizeof(ev[i].digest), "sha256:%064zx",
+			 i + 1);
+	}
+	e->layer = n;
+	memcpy(e->digest, ev[n - 1].digest, sizeof(e->digest));
+}
+
+static void test_layers(void)
+{
+	static const uint32_t ping[] = { 0x02000001, 1U << 13, 0, 0, 0 };
+	static const uint32_t v3[] = { 0x03000001, 1U << 13, 0, 0, 0, 1000 };
+	static const enum layer_event_kind ac[] = { LAYER_ADDED, LAYER_CHANGED };
+	static const enum layer_event_kind al[] = { LAYER_ADDED, LAYER_LOST };
+	static const enum layer_event_kind ar[] = {
+		LAYER_ADDED, LAYER_REMOVED, LAYER_ADDED,
+	};
+	char file[] = "/tmp/fsck-check-rules-test.XXXXXX";
+	struct layer_event ev[3];
+	struct baseline b = { 0 };
+	struct entry e[2];
+	unsigned int line;
+	int fd;
+
+	mk(&e[0], ping, 5, 20);
+	layered(&e[0], ac, 2, ev);
+	tap_ok(has(&e[0], "layer-added", SEV_INFO) &&
+	       has(&e[0], "layer-changed", SEV_INFO) && count(&e[0]) == 2 &&
+	       reason_has(&e[0], "layer-changed",
+			  "by layer 2 (sha256:0000000000000000000000000000000000000000000000000000000000000002)"),
+	       "an image's value: a finding per layer event, naming the layer");
+	mk(&e[0], ping, 5, 20);
+	layered(&e[0], al, 2, ev);
+	e[0].gone = true;
+	e[0].mode = S_IFREG | 0777;
+	tap_ok(has(&e[0], "layer-lost", SEV_WARNING) && count(&e[0]) == 2 &&
+	       reason_has(&e[0], "layer-lost", "Docker's COPY"),
+	       "a value lost: a warning, and no rule on a file that is not there");
+	mk(&e[0], ping, 5, 20);
+	layered(&e[0], ar, 3, ev);
+	tap_ok(has(&e[0], "layer-removed", SEV_INFO) && count(&e[0]) == 3,
+	       "removed by a whiteout, then added back");
+	mk(&e[0], v3, 6, 24);
+	layered(&e[0], ac, 1, ev);
+	tap_ok(has(&e[0], "not-portable", SEV_WARNING),
+	       "in an image, v3 rootid 1000 is not portable");
+	fd = mkstemp(file);
+	if (fd < 0) {
+		tap_skip("mkstemp: %s", strerror(errno));
+		return;
+	}
+	close(fd);
+	mk(&e[0], ping, 5, 20);
+	e[0].path = p_p;
+	mk(&e[1], ping, 5, 20);
+	e[1].path = p_u;
+	e[1].gone = true;
+	tap_ok(baseline_save(file, e, 2) == 0 &&
+	       baseline_load(file, &b, &line) == 0 && b.n == 1 &&
+	       !strcmp(b.v[0].path, p_p),
+	       "a baseline holds the image's final file system, not a gone name");
+	unlink(file);
+	baseline_free(&b);
+}
+
 /* What judge_all() prints for @v with --list. */
 static char *list_of(struct entry *v, size_t n)
 {
@@ -299,11 +375,12 @@ static void test_list(void)
 
 int main(void)
 {
-	tap_plan(43);
+	tap_plan(48);
 	if (rules_init(&cfg) < 0)
 		tap_skip_all("cannot parse the dangerous list");
 	test_values();
 	test_baseline();
+	test_layers();
 	test_list();
 	rules_free(&cfg);
 	return tap_done();

@@ -63,7 +63,8 @@ done
 
 # the fuzz harnesses' plain replay builds over their corpora and
 # regressions: the parsers' error paths, leak-checked
-for h in ${VALGRIND_HARNESSES-xattr text manifest policy baseline json diff image}; do
+for h in ${VALGRIND_HARNESSES-xattr text manifest policy baseline json diff image \
+	archive oci}; do
 	n=$((n + 1))
 	bin=$top/fuzz/$h-replay
 	if [ ! -x "$bin" ]; then

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * oci.c - harness for fsck-check's container image reader, fed whole
+ * OCI archives and docker save tars.
+ *
+ * The input is a tar holding an OCI image layout (index.json, blobs) or
+ * a docker save (manifest.json, configurations, layer tars); seeds come
+ * from fuzz/mkoci.sh.  oci_scan() reads it: the JSON through json-c,
+ * every blob through the tar reader, the layers applied in order with
+ * their whiteouts.  Whatever the bytes, it must return only the bits
+ * EXIT_OPERR and EXIT_USAGE, and hand back well-formed entries: a
+ * normalized name under the root, one entry per name, the image source,
+ * a layer index and digest, a value within bounds, the latest events
+ * only, gone names with no link count and present ones whose link count
+ * counts the present names of the file, and findings the rules give
+ * without trouble.
+ */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fuzz.h"
+#include "oci.h"
+
+static FILE *devnull, *saved_stderr;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	saved_stderr = stderr;
+	devnull = fopen("/dev/null", "w");
+	if (!devnull)
+		devnull = stderr;
+	return 0;
+}
+
+/* "/" alone, or "/" and components none of which is empty, "." or "..". */
+static bool normalized(const char *p)
+{
+	const char *c, *q;
+
+	if (p[0] != '/')
+		return false;
+	if (!p[1])
+		return true;
+	for (c = p + 1;; c = q + 1) {
+		q = strchrnul(c, '/');
+		if (q == c || (q - c == 1 && c[0] == '.') ||
+		    (q - c == 2 && c[0] == '.' && c[1] == '.'))
+			return false;
+		if (!*q)
+			return true;
+	}
+}
+
+static bool digest_ok(const char *d)
+{
+	size_t i;
+
+	if (strncmp(d, "sha256:", 7) || strlen(d) != 71)
+		return false;
+	for (i = 7; i < 71; i++)
+		if (!strchr("0123456789abcdef", d[i]))
+			return false;
+	return true;
+}
+
+static void check_entry(const struct entry *v, size_t n, size_t i,
+			const struct rules_config *cfg)
+{
+	struct finding f[ENTRY_FINDINGS_MAX];
+	const struct entry *e = &v[i];
+	size_t j, names;
+
+	fuzz_assert(e->path && normalized(e->path));
+	fuzz_assert(!i || strcmp(v[i - 1].path, e->path) < 0);
+	fuzz_assert(e->source == SRC_OCI);
+	fuzz_assert(e->layer >= 1 && digest_ok(e->digest));
+	fuzz_assert(e->nevents >= 1 && e->nevents <= ENTRY_EVENTS_MAX);
+	for (j = 0; j < e->nevents; j++) {
+		fuzz_assert(e->events[j].layer <= e->layer);
+		fuzz_assert(digest_ok(e->events[j].digest));
+	}
+	fuzz_assert(!e->gone || e->events[e->nevents - 1].layer == e->layer);
+	fuzz_assert(e->len <= ENTRY_RAW_MAX);
+	fuzz_assert(e->read_err == 0 ||
+		    (e->read_err == ERANGE && e->size > ENTRY_RAW_MAX));
+	if (e->gone) {
+		fuzz_assert(e->nlink == 0);
+		fuzz_assert(e->events[e->nevents - 1].kind == LAYER_REMOVED ||
+			    e->events[e->nevents - 1].kind == LAYER_LOST);
+	} else {
+		for (j = 0, names = 0; j < n; j++)
+			names += !v[j].gone && v[j].ino == e->ino;
+		fuzz_assert(e->nlink == names);
+		fuzz_assert(e->events[e->nevents - 1].kind == LAYER_ADDED ||
+			    e->events[e->nevents - 1].kind == LAYER_CHANGED);
+	}
+	fuzz_assert(rules_check(e, cfg, f, ENTRY_FINDINGS_MAX) <=
+		    ENTRY_FINDINGS_MAX);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static volatile sig_atomic_t intr;
+	struct oci_opts o = { .quiet = true, .hash = true, .index_fd = -1 };
+	struct rules_config cfg;
+	struct entry *v = NULL;
+	size_t n = 0, i;
+	char name[64];
+	int ret;
+
+	if (size > (1U << 20))
+		return 0;
+	o.fd = fuzz_memfile(data, size, name, sizeof(name));
+	if (o.fd < 0)
+		return 0;
+	o.file = name;
+	stderr = devnull;	/* damage is reported there, per image */
+	ret = oci_scan(&o, &v, &n, &intr);	/* closes o.fd */
+	stderr = saved_stderr;
+	fuzz_assert((ret & ~(EXIT_OPERR | EXIT_USAGE)) == 0);
+	fuzz_assert(rules_init(&cfg) == 0);
+	if (n)
+		qsort(v, n, sizeof(*v), entry_cmp_path);
+	for (i = 0; i < n; i++)
+		check_entry(v, n, i, &cfg);
+	for (i = 0; i < n; i++)
+		entry_free(&v[i]);
+	free(v);
+	rules_free(&cfg);
+	return 0;
+}

@@ -1,0 +1,548 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# scan-oci.sh: fsck-check --oci on container images (TAP).
+#
+# 1. (no root) an image of four layers written by Python's tarfile
+#    (tests/mkoci.py): every kind of value, those no file system holds
+#    included, names with spaces and non-UTF-8 bytes, a value lost, one
+#    changed, one removed by a whiteout and re-added, an opaque
+#    directory, gzip and zstd layers.  As a layout directory, an OCI
+#    archive and a docker save tar: --list and the text output golden,
+#    each JSON line's layer the manifest's.
+# 2. --image-ref among several images; baselines, --policy, --fail-on.
+# 3. hostile images: an altered layer, a missing blob, ".." and absolute
+#    names, a hard link out of the root, a symbolic link for a blob or
+#    for index.json, a huge manifest, a truncated gzip layer, a 16 MiB
+#    PAX header, a decompression bomb, a docker layer named outside the
+#    archive or with a terminal escape, broken JSON: exit 8 with the
+#    image and the cause named, no sanitizer report.
+# 4. (root) a layout only root can read is read all the same (its blobs
+#    are open before the reader drops to nobody); the reader runs as
+#    nobody, without capabilities, under the seccomp filter.
+# 5. (root) an image built layer by layer by umoci from root file systems
+#    carrying values (setcap), a GNU tar --xattrs layer, and skopeo's
+#    copies to docker-archive: and oci-archive: (local transports): the
+#    same values and events from each.
+set -u
+export LC_ALL=C
+top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$top/tests/tap.sh"
+fc=${FCAPS_SAN:-$top/build/san}/fsck-check/fsck-check
+
+[ -x "$fc" ] || bail "$fc not built (make san)"
+for c in python3 zstd gzip tar; do
+	if ! command -v "$c" >/dev/null 2>&1; then
+		echo "1..0 # SKIP no $c (tests/deps.sh installs zstd)"
+		exit 0
+	fi
+done
+fc=$(json_keeper "$fc")
+
+t=$(mktemp -d /tmp/fsck-check-oci.XXXXXX)
+cleanup() { [ -n "${KEEP:-}" ] || rm -rf "$t"; }
+trap cleanup EXIT
+trap 'exit 1' HUP INT PIPE TERM
+cd "$t" || bail "cannot cd to $t"
+export PYTHONPATH="$top/tests"
+
+V2=0100000200200000000000000000000000000000
+clean_err() {	# clean_err FILE: empty, and no sanitizer report
+	[ ! -s "$1" ] || { sed 's/^/# /' "$1"; return 1; }
+}
+# nodigest: layer digests as "sha256:D" (golden text is not tied to them)
+nodigest() { sed -E 's/sha256:[0-9a-f]{64}/sha256:D/g'; }
+# json_rules FILE: "path present layer_index value rules" lines, sorted
+json_rules() {
+	python3 -c 'import json, sys
+for l in open(sys.argv[1]):
+	e = json.loads(l)
+	r = ",".join(f["rule"] for f in e["findings"]) or "-"
+	p = e["path"].encode("latin-1").decode("utf-8", "backslashreplace")
+	print(p, e.get("present"), e.get("layer_index"), e["value"], r)' "$1" |
+		sort
+}
+
+# ---- 1. an image written by tarfile --------------------------------------
+
+cat >mk.py <<'EOF'
+import json, sys, tarfile
+import mkoci as m
+V2 = "0100000200200000000000000000000000000000"	# cap_net_raw=ep
+V2B = "0100000200300000000000000000000000000000"	# + cap_net_admin
+ADM = "0100000200002000000000000000000000000000"	# cap_sys_admin=ep
+V3 = "0100000300200000" + "00" * 12 + "e8030000"	# rootid 1000
+D = tarfile.DIRTYPE
+nu = bytes.fromhex("6e2dff7574662038").decode("utf-8", "surrogateescape")
+l1 = m.layer_bytes([
+	("usr/bin/ping", V2), ("usr/bin/node", V2), ("usr/bin/admin", ADM),
+	("usr/bin/ns", V3), ("usr/bin/zero", ""),
+	("usr/bin/v1", "010000010020000000000000"),
+	("usr/bin/odd", "0300000200200000000000000000000000000000"),
+	("usr/bin/huge", "01000002" + "00" * 96),
+	("usr/bin/with space", V2), ("usr/bin/" + nu, V2),
+	("usr/bin/ln", None, tarfile.LNKTYPE, "usr/bin/ping"),
+	("opt/", None, D), ("opt/x", V2), ("opt/sub/y", V2),
+	("etc/", V2, D)])
+l2 = m.layer_bytes([
+	("usr/bin/node",),			# COPY: the value lost
+	("usr/bin/ping", V2B),			# changed
+	("usr/bin/.wh.admin",),			# removed
+	("opt/.wh..wh..opq",), ("opt/z", V2),	# opaque: x and sub/y go
+	("etc/", None, D)], "gzip")		# the directory's value lost
+l3 = m.layer_bytes([("usr/bin/admin", ADM)], "zstd")	# back again
+l4 = m.layer_bytes([("usr/bin/ping", V2B)])		# set again, same
+imgs = [("v1", [l1, l2, l3, l4]), ("base", [l1])]
+out = m.layout("layout", imgs)
+m.archive("layout", "oci.tar")
+m.docker_save("docker.tar", [("fcaps:v1", [l1, l2, l3, l4]),
+			     ("fcaps:base", [l1])])
+json.dump(out, open("digests.json", "w"))
+EOF
+setup "tests/mkoci.py writes the image" python3 mk.py
+cat >v1.list.want <<'EOF'
+/opt/z cap_net_raw=ep
+/usr/bin/admin cap_sys_admin=ep
+/usr/bin/huge [oversized]
+/usr/bin/ln cap_net_raw=ep
+/usr/bin/n-\377utf 8 cap_net_raw=ep
+/usr/bin/ns cap_net_raw=ep [rootid=1000]
+/usr/bin/odd cap_net_raw=ep [unknown-flags]
+/usr/bin/ping cap_net_admin,cap_net_raw=ep
+/usr/bin/v1 cap_net_raw=ep [legacy-v1]
+/usr/bin/with space cap_net_raw=ep
+/usr/bin/zero [zero-length]
+EOF
+printf '%b' "$(cat v1.list.want)\n" >v1.list.want2
+for input in layout oci.tar docker.tar; do
+	ref=v1
+	[ "$input" = docker.tar ] && ref=fcaps:v1
+	"$fc" --oci $input --image-ref $ref --list >"$input.list" \
+		2>"$input.err"
+	rc=$?
+	[ $rc -eq 4 ] && cmp -s "$input.list" v1.list.want2
+	ok_rc $? "$input: --list is golden (rc $rc)"
+	cmp -s "$input.list" v1.list.want2 ||
+		diff v1.list.want2 "$input.list" | sed 's/^/# /'
+	check "$input: nothing on stderr" clean_err "$input.err"
+	"$fc" --oci $input --image-ref $ref --json >"$input.json" 2>/dev/null
+	json_rules "$input.json" >"$input.rules"
+done
+cmp -s layout.rules oci.tar.rules && cmp -s layout.rules docker.tar.rules
+ok_rc $? "the layout, its OCI archive and the docker save: the same values, layers and events"
+cat >v1.rules.want <<'EOF'
+/etc False 2 0100000200200000000000000000000000000000 layer-added,layer-lost
+/opt/sub/y False 2 0100000200200000000000000000000000000000 layer-added,layer-removed
+/opt/x False 2 0100000200200000000000000000000000000000 layer-added,layer-removed
+/opt/z True 2 0100000200200000000000000000000000000000 layer-added
+/usr/bin/admin True 3 0100000200002000000000000000000000000000 dangerous,layer-added,layer-removed,layer-added
+/usr/bin/huge True 1 None oversized,layer-added
+/usr/bin/ln True 1 0100000200200000000000000000000000000000 layer-added
+/usr/bin/n-\xffutf 8 True 1 0100000200200000000000000000000000000000 layer-added
+/usr/bin/node False 2 0100000200200000000000000000000000000000 layer-added,layer-lost
+/usr/bin/ns True 1 0100000300200000000000000000000000000000e8030000 not-portable,layer-added
+/usr/bin/odd True 1 0300000200200000000000000000000000000000 unknown-flags,layer-added
+/usr/bin/ping True 4 0100000200300000000000000000000000000000 layer-added,layer-changed
+/usr/bin/v1 True 1 010000010020000000000000 legacy-v1,layer-added
+/usr/bin/with space True 1 0100000200200000000000000000000000000000 layer-added
+/usr/bin/zero True 1  zero-length,layer-added
+EOF
+cmp -s layout.rules v1.rules.want
+ok_rc $? "JSON: present, layer, value and findings of every name are golden"
+cmp -s layout.rules v1.rules.want || diff v1.rules.want layout.rules | sed 's/^/# /'
+python3 -c 'import json, sys
+man, layers = json.load(open("digests.json"))[0]
+for l in open(sys.argv[1]):
+	e = json.loads(l)
+	assert e["source"] == "oci", e
+	assert e["layer"] == layers[e["layer_index"] - 1], e
+	for f in e["findings"]:
+		if f["rule"].startswith("layer-"):
+			assert "sha256:" in f["reason"]
+' layout.json 2>py.err
+ok_rc $? "JSON: each line's layer is the manifest's layer at layer_index ($(tail -n 1 py.err))"
+"$fc" --oci layout --image-ref v1 2>&1 | nodigest >v1.text
+for want in \
+	'/usr/bin/node: warning: value lost in layer 2 (sha256:D): the file replaced by one without capabilities (what Docker'"'"'s COPY does) [layer-lost]' \
+	'/etc: warning: value lost in layer 2 (sha256:D)' \
+	'/opt/x: info: removed by layer 2 (sha256:D) [layer-removed]' \
+	'/usr/bin/admin: info: removed by layer 2 (sha256:D) [layer-removed]' \
+	'/usr/bin/admin: info: value added by layer 3 (sha256:D) [layer-added]' \
+	'/usr/bin/ping: info: value changed by layer 2 (sha256:D) [layer-changed]' \
+	'/usr/bin/ns: warning: v3 value for the user namespace whose root is uid 1000: wherever this is unpacked, exec honours it only inside a user namespace whose root is that uid' \
+	'/usr/bin/zero: error: zero-length value: every exec of this file fails with EINVAL, root included [zero-length]' \
+	'/usr/bin/huge: error: value of 100 bytes, larger than any revision (24 at most)' \
+	'fsck-check: 11 files with capabilities, 2 errors, 6 warnings, 20 info'; do
+	grep -qF "$want" v1.text
+	ok_rc $? "text: ${want%%:*} (${want#*: })"
+done
+"$fc" --oci layout --image-ref v1 -q >q.text 2>&1
+! grep -q 'info:' q.text && grep -q 'layer-lost' q.text
+ok_rc $? "-q: the lost values (warnings), not the info events"
+
+# ---- 2. several images, baselines, policy --------------------------------
+
+rc_is 16 "two images and no --image-ref: exit 16" "$fc" --oci layout --list
+grep -qF 'layout: 2 images: pick one with --image-ref (v1, base)' errs
+ok_rc $? "and names them"
+rc_is 16 "the same for a docker save" "$fc" --oci docker.tar --list
+grep -qF '(fcaps:v1, fcaps:base)' errs
+ok_rc $? "and names its RepoTags"
+rc_is 8 "an --image-ref no image has: exit 8" "$fc" --oci oci.tar --image-ref nope
+grep -qF 'oci.tar: no image named "nope" (it holds: v1, base)' errs
+ok_rc $? "and says which there are"
+rc_is 4 "--image-ref base picks the other image" "$fc" --oci layout --image-ref base --list
+grep -qF '/usr/bin/node cap_net_raw=ep' out
+ok_rc $? "whose node still has its value"
+rc_is 4 "--prometheus with --oci" "$fc" --oci layout --image-ref v1 -q \
+	--prometheus oci.prom
+grep -q '^fsck_check_files{source="oci",path="layout"} 11$' oci.prom
+ok_rc $? "its file says source oci and the 11 files of the final file system"
+rc_is 16 "--image-ref without --oci is a usage error" "$fc" --image-ref v1 /tmp
+rc_is 16 "--oci with a path operand is a usage error" "$fc" --oci layout /tmp
+rc_is 16 "--oci with --archive is a usage error" "$fc" --oci layout --archive oci.tar
+rc_is 16 "--oci - is a usage error (read more than once)" "$fc" --oci -
+rc_is 8 "a missing image exits 8" "$fc" --oci no-such
+grep -qF 'no-such: No such file or directory' errs
+ok_rc $? "and names it"
+mkdir empty
+rc_is 8 "a directory with no index.json exits 8" "$fc" --oci empty
+grep -qF 'empty: neither index.json nor manifest.json' errs
+ok_rc $? "and says so"
+
+rc_is 4 "--save-baseline of the base image" \
+	"$fc" --oci layout --image-ref base --save-baseline base.bl
+rc_is 4 "--baseline: the v1 image against it" \
+	"$fc" --oci layout --image-ref v1 --baseline base.bl --json
+json_rules out >bl.rules
+grep -q '^/usr/bin/ping True 4 .*baseline-changed' bl.rules &&
+	grep -q '^/opt/z True 2 .*baseline-added' bl.rules &&
+	python3 -c 'import json, sys
+r = [json.loads(l) for l in open(sys.argv[1])]
+gone = [e["path"] for e in r if e["source"] == "baseline"]
+assert sorted(gone) == ["/etc", "/opt/sub/y", "/opt/x", "/usr/bin/node"], gone
+' out
+ok_rc $? "changed, added, and the lost and removed ones removed since the baseline"
+grep -av '^#' base.bl | tail -n +2 | cut -f 1 | sort >bl.paths
+[ "$(wc -l <bl.paths)" -eq 14 ]
+ok_rc $? "the baseline holds the 14 names of the base image ($(wc -l <bl.paths))"
+"$fc" --oci layout --image-ref v1 --save-baseline v1.bl >/dev/null 2>&1
+! grep -aq '^/usr/bin/node' v1.bl && grep -aq '^/usr/bin/ping' v1.bl
+ok_rc $? "a baseline holds the final file system only (no lost name)"
+printf '/usr/bin/* cap_net_raw,cap_net_admin,cap_sys_admin\n/opt/* cap_net_raw\n' >policy
+rc_is 4 "--policy: what is beyond it" "$fc" --oci layout --image-ref v1 --policy policy --fail-on error
+grep -q '^/usr/bin/zero: error' out && ! grep -q '^/opt/z: error' out
+ok_rc $? "the policy judges the final file system's names"
+
+# ---- 3. hostile images -----------------------------------------------------
+
+cat >hostile.py <<'EOF'
+import gzip, io, json, os, shutil, sys, tarfile
+import mkoci as m
+V2 = "0100000200200000000000000000000000000000"
+ok = m.layer_bytes([("bin/ping", V2)])
+def lay(name, layers, ref="x"):
+	return m.layout(name, [(ref, layers)])[0]
+# an altered layer: a byte changed after the manifest was written
+man, ls = lay("altered", [ok])
+p = "altered/blobs/sha256/" + ls[0][7:]
+b = bytearray(open(p, "rb").read()); b[600] ^= 1; open(p, "wb").write(b)
+# a missing blob
+man, ls = lay("missing", [ok])
+os.unlink("missing/blobs/sha256/" + ls[0][7:])
+# ".." and absolute names in a layer
+lay("dotdot", [m.layer_bytes([("../../up", V2), ("/abs", V2),
+			      ("a/../../b", V2), ("ok", V2),
+			      ("out", None, tarfile.LNKTYPE, "../../etc/shadow")])])
+# a blob that is a symbolic link (to a file outside the layout)
+man, ls = lay("symlink", [ok])
+p = "symlink/blobs/sha256/" + ls[0][7:]
+shutil.move(p, "outside-blob")
+os.symlink(os.path.abspath("outside-blob"), p)
+# a manifest of more than 4 MiB (its digest right)
+man, ls = lay("huge", [ok])
+d = json.load(open("huge/blobs/sha256/" + man[7:]))
+d["annotations"] = {"pad": "x" * (5 << 20)}
+b = json.dumps(d).encode()
+open("huge/blobs/sha256/" + m.sha(b)[7:], "wb").write(b)
+idx = json.load(open("huge/index.json"))
+idx["manifests"][0].update(digest=m.sha(b), size=len(b))
+json.dump(idx, open("huge/index.json", "w"))
+# an index.json of more than 4 MiB (read up to the bound, no further)
+lay("hugeindex", [ok])
+idx = json.load(open("hugeindex/index.json"))
+idx["pad"] = "x" * (5 << 20)
+json.dump(idx, open("hugeindex/index.json", "w"))
+# a truncated gzip layer (the descriptor says what it is)
+big = m.layer_bytes([("bin/f%d" % i, V2) for i in range(200)], "gzip")
+lay("trunc", [big[:len(big) // 2]])
+# a docker save whose manifest names a layer outside the archive
+with tarfile.open("docker-out.tar", "w") as t:
+	import io
+	def add(n, b):
+		ti = tarfile.TarInfo(n); ti.size = len(b); t.addfile(ti, io.BytesIO(b))
+	cfg = json.dumps({"rootfs": {"diff_ids": [m.sha(ok)]}}).encode()
+	add(m.sha(cfg)[7:] + ".json", cfg)
+	add("manifest.json", json.dumps([{"Config": m.sha(cfg)[7:] + ".json",
+		"RepoTags": ["x:y"], "Layers": ["../../etc/passwd"]}]).encode())
+# an index naming a manifest that is not there
+man, ls = lay("nomanifest", [ok])
+os.unlink("nomanifest/blobs/sha256/" + man[7:])
+# index.json a symbolic link
+lay("symindex", [ok])
+shutil.move("symindex/index.json", "outside-index.json")
+os.symlink(os.path.abspath("outside-index.json"), "symindex/index.json")
+# a docker save naming a layer with a terminal escape in its name
+with tarfile.open("docker-esc.tar", "w") as t:
+	for n, b in ((m.sha(cfg)[7:] + ".json", cfg),
+		     ("manifest.json", json.dumps([{"Config": m.sha(cfg)[7:] + ".json",
+			"RepoTags": ["x:y"], "Layers": ["x\x1b[2J/layer.tar"]}]).encode())):
+		ti = tarfile.TarInfo(n); ti.size = len(b); t.addfile(ti, io.BytesIO(b))
+# a layer with a 16 MiB PAX header, and a decompression bomb
+bp = io.BytesIO()
+t = tarfile.open(fileobj=bp, mode="w", format=tarfile.PAX_FORMAT)
+ti = tarfile.TarInfo("big"); ti.pax_headers = {"comment": "A" * (16 << 20)}
+t.addfile(ti)
+t.close()
+lay("bigpax", [ok, bp.getvalue()])
+class Zeros:
+	def __init__(s, n): s.n = n
+	def read(s, k):
+		k = min(k, s.n); s.n -= k; return b"\0" * k
+bb = io.BytesIO()
+with gzip.GzipFile(fileobj=bb, mode="wb", compresslevel=9, mtime=0) as g:
+	t = tarfile.open(fileobj=g, mode="w", format=tarfile.PAX_FORMAT)
+	ti = tarfile.TarInfo("zeros"); ti.size = 300 << 20
+	t.addfile(ti, Zeros(ti.size))
+	t.close()
+lay("bomb", [ok, bb.getvalue()])
+# index.json that is not JSON
+os.makedirs("garbage")
+open("garbage/index.json", "w").write("{\"manifests\": [")
+EOF
+setup "hostile images written" python3 hostile.py
+while IFS='|' read -r input want; do
+	rc_is 8 "$input: exit 8" "$fc" --oci "$input" --list
+	grep -qF "$input: " errs && grep -qF -- "$want" errs
+	ok_rc $? "$input: the image and the cause named ($want)"
+	! grep -qE 'Sanitizer|runtime error|LeakSanitizer' errs
+	ok_rc $? "$input: no sanitizer report"
+done <<'EOF'
+altered|not sha256:
+missing|is missing
+nomanifest|its blob is missing
+symindex|index.json is a symbolic link: refused
+dotdot|has a ".." component, a way out of the archive root: skipped
+dotdot|absolute name "/abs"
+symlink|is a symbolic link: refused
+huge|more than 4194304: not read
+hugeindex|index.json: more than 4194304 bytes: not read
+trunc|layer 1 (sha256:
+docker-out.tar|is not a plain name inside the archive: refused
+docker-esc.tar|/layer.tar is missing
+bigpax|): member 1: 
+bomb|a decompression bomb? stopped there
+garbage|index.json: not the JSON document expected
+EOF
+python3 -c 'import mkoci as m
+V2 = "0100000200200000000000000000000000000000"
+m.layout("implicit", [("i", [m.layer_bytes([("a/b/c", V2), ("a/bc", V2)]),
+			     m.layer_bytes([("a/.wh.b",)])])])'
+python3 -c 'import json, mkoci as m
+V2 = "0100000200200000000000000000000000000000"
+def nest(d, n):
+	out = m.layout(d, [("p%d" % i, [m.layer_bytes([("bin/p%d" % i, V2)])])
+			   for i in range(n)])
+	idx = json.load(open(d + "/index.json"))
+	b = json.dumps({"schemaVersion": 2, "manifests": idx["manifests"]}).encode()
+	desc = m._blob(d, b)
+	desc.update(mediaType="application/vnd.oci.image.index.v1+json",
+		    annotations={"org.opencontainers.image.ref.name": "multi"})
+	json.dump({"schemaVersion": 2, "manifests": [desc]},
+		  open(d + "/index.json", "w"))
+nest("nested1", 1)
+nest("nested2", 2)'
+rc_is 0 "an index of one manifest is followed" "$fc" --oci nested1 --list
+[ "$(cat out)" = "/bin/p0 cap_net_raw=ep" ]
+ok_rc $? "to the manifest's layers"
+rc_is 8 "an index of two manifests (platforms) is not read" \
+	"$fc" --oci nested2 --image-ref multi --list
+grep -qF 'nested2: index sha256:' errs && grep -qF 'an index of 2 manifests' errs
+ok_rc $? "and says so"
+python3 -c 'import tarfile, mkoci as m
+V2 = "0100000200200000000000000000000000000000"
+m.layout("fileover", [("f", [m.layer_bytes([("d/", None, tarfile.DIRTYPE),
+					    ("d/x", V2), ("dx", V2)]),
+			     m.layer_bytes([("d",)])])])'
+"$fc" --oci fileover --json >fo.json 2>/dev/null
+json_rules fo.json >fo.rules
+printf '%s\n' "/d/x False 2 $V2 layer-added,layer-removed" \
+	"/dx True 1 $V2 layer-added" | cmp -s - fo.rules
+ok_rc $? "a file in place of a directory removes what was below it"
+rc_is 0 "a whiteout of a directory no member listed" "$fc" --oci implicit --list
+[ "$(cat out)" = "/a/bc cap_net_raw=ep" ]
+ok_rc $? "removes what is below it, not a name it prefixes"
+"$fc" --oci docker-esc.tar --list >/dev/null 2>esc.err
+grep -qF 'x\033[2J/layer.tar' esc.err && ! grep -q "$(printf '\033')" esc.err
+ok_rc $? "docker-esc.tar: the escape in the name is written as \\\\033, not sent to the terminal"
+"$fc" --oci dotdot --list >dd.list 2>/dev/null
+printf '/abs cap_net_raw=ep\n/ok cap_net_raw=ep\n' | cmp -s - dd.list
+ok_rc $? "dotdot: the names inside the root are still read, none outside"
+"$fc" --oci altered --list >alt.list 2>/dev/null
+[ -s alt.list ]
+ok_rc $? "altered: what it holds is still reported, with the error"
+
+# ---- 4. the sandbox ----------------------------------------------------------
+
+if [ "$(id -u)" -ne 0 ]; then
+	skip "a layout only root reads" "needs root"
+else
+	cp -a layout private
+	chmod -R go-rwx private
+	chmod 0700 private
+	rc_is 4 "a layout only root can read (0700, blobs 0600): read by the sandboxed reader" \
+		"$fc" --oci private --image-ref v1 --list
+	cmp -s out v1.list.want2
+	ok_rc $? "the same --list: the blobs were opened before the drop to nobody"
+	# A layer of 40,000 names keeps the reader busy long enough for its
+	# /proc status to be read.
+	python3 -c 'import mkoci as m
+m.layout("busy", [("b", [m.layer_bytes([("d/f%d" % i,) for i in range(40000)] +
+	[("bin/ping", "0100000200200000000000000000000000000000")], "gzip")])])'
+	"$fc" --oci busy --list >busy.out 2>busy.err &
+	pid=$!
+	k=0 c=
+	while [ $k -lt 500 ] && [ -z "$c" ] && kill -0 $pid 2>/dev/null; do
+		for p in $(pgrep -P $pid); do
+			grep -q '^Seccomp:[[:space:]]*2' "/proc/$p/status" 2>/dev/null &&
+				cp "/proc/$p/status" child.status 2>/dev/null && c=$p
+		done
+		k=$((k + 1))
+	done
+	wait $pid
+	rc=$?
+	nobody=$(id -u nobody 2>/dev/null || echo 65534)
+	st() { awk -v k="$1:" '$1 == k { $1 = ""; print substr($0, 2) }' child.status; }
+	if [ -z "$c" ]; then
+		skip "the --oci reader's privileges" "it ended before its /proc status could be read"
+	else
+		bad=
+		for k in CapInh CapPrm CapEff CapBnd CapAmb; do
+			[ "$(st $k)" = 0000000000000000 ] || bad="$bad $k=$(st $k)"
+		done
+		[ "$(st Uid)" = "$nobody $nobody $nobody $nobody" ] &&
+			[ -z "$bad" ] && [ "$(st NoNewPrivs)" = 1 ] &&
+			[ "$(st Seccomp_filters)" = 1 ]
+		ok_rc $? "the --oci reader runs as nobody, no capabilities, no_new_privs, one seccomp filter${bad:+ (not:$bad)}"
+	fi
+	[ $rc -eq 0 ] && [ "$(cat busy.out)" = "/bin/ping cap_net_raw=ep" ]
+	ok_rc $? "and reads the image (rc $rc)"
+fi
+
+# ---- 5. umoci, GNU tar and skopeo ------------------------------------------
+
+if [ "$(id -u)" -ne 0 ] || ! command -v umoci >/dev/null ||
+	! command -v skopeo >/dev/null || ! command -v setcap >/dev/null; then
+	skip "images built by umoci, copied by skopeo" "needs root, umoci, skopeo and setcap"
+	done_testing
+fi
+sc() { setup "setcap $*" setcap "$@"; }
+setup "umoci init" umoci init --layout u
+setup "umoci new" umoci new --image u:base
+setup "umoci unpack base" umoci unpack --image u:base b1
+r=b1/rootfs
+mkdir -p "$r/usr/bin" "$r/opt/d" "$r/with space"
+nu=$(printf 'n\377x')
+for f in ping node ns admin "$nu"; do printf x >"$r/usr/bin/$f"; done
+printf x >"$r/opt/d/tool"
+printf x >"$r/with space/a b"
+sc cap_net_raw+ep "$r/usr/bin/ping"
+sc cap_net_bind_service+ep "$r/usr/bin/node"
+sc -n 1000 cap_net_admin+ep "$r/usr/bin/ns"
+sc cap_sys_admin+ep "$r/usr/bin/admin"
+sc cap_net_raw+p "$r/usr/bin/$nu"
+sc cap_sys_admin+ep "$r/opt/d/tool"
+sc cap_ipc_lock+ep "$r/with space/a b"
+setup "umoci repack l1" umoci repack --image u:l1 b1
+setup "umoci unpack l1" umoci unpack --image u:l1 b2
+getcap b2/rootfs/usr/bin/ping | grep -q cap_net_raw
+ok_rc $? "umoci unpack restores a value"
+getcap -n b2/rootfs/usr/bin/ns 2>/dev/null | grep -q . &&
+	python3 -c 'import os, sys
+v = os.getxattr(sys.argv[1], "security.capability")
+assert len(v) == 24 and int.from_bytes(v[20:], "little") == 1000, v' \
+	b2/rootfs/usr/bin/ns 2>/dev/null
+ok_rc $? "umoci unpack restores the v3 value with its rootid"
+r=b2/rootfs
+cp "$r/usr/bin/node" node.copy && rm "$r/usr/bin/node" &&
+	cp node.copy "$r/usr/bin/node"		# as COPY does
+sc cap_net_raw,cap_net_admin+ep "$r/usr/bin/ping"
+rm -r "$r/opt/d"
+setup "umoci repack l2" umoci repack --image u:l2 b2
+cat >u.list.want <<EOF
+/usr/bin/admin cap_sys_admin=ep
+/usr/bin/ns cap_net_admin=ep [rootid=1000]
+/usr/bin/n\\377x cap_net_raw=p
+/usr/bin/ping cap_net_admin,cap_net_raw=ep
+/with space/a b cap_ipc_lock=ep
+EOF
+printf '%b' "$(cat u.list.want)\n" >u.list.want2
+cat >u.rules.want <<'EOF'
+/opt/d/tool False 2 - layer-added,layer-removed
+/usr/bin/admin True 1 dangerous layer-added
+/usr/bin/n\xffx True 1 - layer-added
+/usr/bin/node False 2 - layer-added,layer-lost
+/usr/bin/ns True 1 not-portable layer-added
+/usr/bin/ping True 2 - layer-added,layer-changed
+/with space/a b True 1 - layer-added
+EOF
+# urules FILE: "path present layer_index rules layer-events", sorted
+urules() {
+	python3 -c 'import json, sys
+for l in open(sys.argv[1]):
+	e = json.loads(l)
+	r = [f["rule"] for f in e["findings"]]
+	p = e["path"].encode("latin-1").decode("utf-8", "backslashreplace")
+	print(p, e["present"], e["layer_index"],
+	      ",".join(x for x in r if not x.startswith("layer-")) or "-",
+	      ",".join(x for x in r if x.startswith("layer-")))' "$1" | sort
+}
+setup "skopeo copy to docker-archive" skopeo copy --quiet oci:u:l2 \
+	docker-archive:u-docker.tar:fcaps:l2
+setup "skopeo copy to oci-archive" skopeo copy --quiet oci:u:l2 \
+	oci-archive:u-oci.tar:l2
+for input in u u-oci.tar u-docker.tar; do
+	"$fc" --oci $input --image-ref "$([ $input = u-docker.tar ] &&
+		echo fcaps:l2 || echo l2)" --list >"$input.list" 2>"$input.err"
+	rc=$?
+	[ $rc -eq 4 ] && cmp -s "$input.list" u.list.want2
+	ok_rc $? "$input: --list is golden (rc $rc)"
+	cmp -s "$input.list" u.list.want2 ||
+		diff u.list.want2 "$input.list" | sed 's/^/# /'
+	check "$input: nothing on stderr" clean_err "$input.err"
+	"$fc" --oci $input --image-ref "$([ $input = u-docker.tar ] &&
+		echo fcaps:l2 || echo l2)" --json >"$input.json" 2>/dev/null
+	urules "$input.json" >"$input.rules"
+	cmp -s "$input.rules" u.rules.want
+	ok_rc $? "$input: the lost, removed, changed and added events"
+	cmp -s "$input.rules" u.rules.want ||
+		diff u.rules.want "$input.rules" | sed 's/^/# /'
+done
+
+# a layer written by GNU tar --xattrs, in an image of its own
+g=gtree
+mkdir -p "$g/bin"
+printf x >"$g/bin/ping"
+sc cap_net_raw+ep "$g/bin/ping"
+printf x >"$g/bin/ns"
+sc -n 1000 cap_net_admin+ep "$g/bin/ns"
+setup "GNU tar --xattrs" tar --xattrs --xattrs-include=security.capability \
+	-czf gnu-layer.tgz -C "$g" .
+python3 -c 'import mkoci as m
+m.layout("gnu", [("g", [open("gnu-layer.tgz", "rb").read()])])'
+"$fc" --oci gnu --list >gnu.list 2>gnu.err
+printf '/bin/ns cap_net_admin=ep [rootid=1000]\n/bin/ping cap_net_raw=ep\n' |
+	cmp -s - gnu.list
+ok_rc $? "a GNU tar --xattrs gzip layer: both values, the rootid too"
+check "nothing on stderr" clean_err gnu.err
+done_testing
