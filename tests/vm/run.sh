@@ -66,6 +66,14 @@ if [ -n "$oops" ]; then
 	echo "Bail out! the kernel complained: $oops (see $work/console.txt)"
 	exit 1
 fi
+# On a kernel built with lockdep, lockdep must still be on at the end, so
+# that the check above could have fired.
+if grep -qx 'CONFIG_PROVE_LOCKING=y' "$kernel.config" 2>/dev/null &&
+   grep -q "^FCAPS-TAP-END" "$work/console.txt" &&
+   ! grep -qx 'FCAPS-LOCKDEP 1' "$work/console.txt"; then
+	echo "Bail out! lockdep is not validating at the end of the boot ($(grep -m1 FCAPS-LOCKDEP "$work/console.txt"); see $work/console.txt)"
+	exit 1
+fi
 if ! grep -q "^FCAPS-TAP-END" "$work/console.txt"; then
 	echo "Bail out! guest gave no result (qemu exit $rc; $work/console.txt)"
 	exit 1
