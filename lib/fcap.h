@@ -212,31 +212,6 @@ void fcap_json_string(FILE *f, const char *s);
 #define FCAP_NS_DEPTH_MAX	8
 
 /**
- * struct fcap_proc - the calling process, as /proc/self/status shows it
- * @uid: @euid: @gid: @egid: ids as seen in the initial user namespace (kuids)
- * @cap_inh: @cap_prm: @cap_eff: @cap_bnd: @cap_amb: CapInh..CapAmb
- * @securebits:	prctl(PR_GET_SECUREBITS)
- * @no_new_privs: prctl(PR_GET_NO_NEW_PRIVS)
- * @shared_fs:	fs_struct shared with another task (clone(CLONE_FS))
- * @traced:	being ptraced
- * @tracer_capable: the tracer holds CAP_SYS_PTRACE over the new creds
- * @ns_depth:	number of entries in @ns_root (1 = initial namespace only)
- * @ns_root:	kuid of uid 0 of the caller's user namespace [0], its parent
- *		[1], ... up to the initial namespace (whose root is kuid 0)
- */
-struct fcap_proc {
-	uint32_t uid, euid, gid, egid;
-	uint64_t cap_inh, cap_prm, cap_eff, cap_bnd, cap_amb;
-	unsigned int securebits;
-	bool no_new_privs;
-	bool shared_fs;
-	bool traced;
-	bool tracer_capable;
-	unsigned int ns_depth;
-	uint32_t ns_root[FCAP_NS_DEPTH_MAX];
-};
-
-/**
  * struct fcap_idmap - the idmap of an idmapped mount (mount_setattr()
  *	MOUNT_ATTR_IDMAP), as the uid_map of the user namespace it was made
  *	from: an id @first..@first+@count-1 stored in the file system is
@@ -257,6 +232,34 @@ struct fcap_idmap {
 uint32_t fcap_idmap_map(const struct fcap_idmap *m, uint32_t id);
 uint32_t fcap_idmap_unmap(const struct fcap_idmap *m, uint32_t id);
 int fcap_idmap_parse(const char *text, struct fcap_idmap *m);
+
+/**
+ * struct fcap_proc - the calling process, as /proc/self/status shows it
+ * @uid: @euid: @gid: @egid: ids as seen in the initial user namespace (kuids)
+ * @cap_inh: @cap_prm: @cap_eff: @cap_bnd: @cap_amb: CapInh..CapAmb
+ * @securebits:	prctl(PR_GET_SECUREBITS)
+ * @no_new_privs: prctl(PR_GET_NO_NEW_PRIVS)
+ * @shared_fs:	fs_struct shared with another task (clone(CLONE_FS))
+ * @traced:	being ptraced
+ * @tracer_capable: the tracer holds CAP_SYS_PTRACE over the new creds
+ * @ns_depth:	number of entries in @ns_root (1 = initial namespace only)
+ * @ns_root:	kuid of uid 0 of the caller's user namespace [0], its parent
+ *		[1], ... up to the initial namespace (whose root is kuid 0)
+ * @ns_map:	the caller's namespace's uid_map (@ns_map.n == 0: unknown,
+ *		taken as its ids from @ns_root[0] up); used for writes only
+ */
+struct fcap_proc {
+	uint32_t uid, euid, gid, egid;
+	uint64_t cap_inh, cap_prm, cap_eff, cap_bnd, cap_amb;
+	unsigned int securebits;
+	bool no_new_privs;
+	bool shared_fs;
+	bool traced;
+	bool tracer_capable;
+	unsigned int ns_depth;
+	uint32_t ns_root[FCAP_NS_DEPTH_MAX];
+	struct fcap_idmap ns_map;
+};
 
 /**
  * struct fcap_file - the executable

@@ -224,7 +224,7 @@ static int file_caps(const struct fcap_proc *proc, const struct fcap_file *f,
 	 */
 	kroot = fcap_idmap_map(&f->idmap, v->has_rootid ? v->rootid : 0);
 	if (kroot == FCAP_NO_ID) {
-		out->why = "the value's root has no mapping through the mount's idmap: ignored";
+		out->why = "the value's root has no id here (through the mount's idmap, or in this namespace): ignored";
 		return 0;
 	}
 	if (!rootid_owns(proc, kroot)) {
@@ -339,9 +339,9 @@ void fcap_model_exec(const struct fcap_proc *proc, const struct fcap_file *file,
  * v2 value written by one holding it in the initial namespace through a
  * mount that is not idmapped is stored as it is; any other value is
  * stored as v3 whose rootid is the writer's root (v2) or the value's
- * rootid, taken as an id of the writer's namespace (assumed to map its
- * ids as one range from its root) and then back through the idmap to
- * the id the file system stores.  The file system is taken to belong to
+ * rootid, taken as an id of the writer's namespace (through
+ * @proc->ns_map) and then back through the idmap to the id the file
+ * system stores.  The file system is taken to belong to
  * the initial namespace.
  *
  * Return: 0 with @stored filled, or the negative errno setxattr() fails
@@ -370,7 +370,9 @@ int fcap_model_setxattr(const struct fcap_proc *proc,
 	if (in->rev == 2 && !file->idmap.n && init_ns)
 		return 0;
 	root = in->rev == 3 ? in->rootid : 0;
-	if (!init_ns) {
+	if (!init_ns && proc->ns_map.n) {
+		root = fcap_idmap_map(&proc->ns_map, root);
+	} else if (!init_ns) {
 		if (proc->ns_root[0] > FCAP_NO_ID - 1 - root)
 			return -EINVAL;
 		root += proc->ns_root[0];

@@ -26,7 +26,8 @@ chmod 755 "$work/root/init"
 cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
 	build/static/tests/vm/seed build/static/tests/vm/offline \
 	build/static/tests/vm/policy build/static/tests/vm/benchexec \
-	build/static/tests/vm/nop \
+	build/static/tests/vm/nop build/static/tests/vm/ns \
+	build/static/tests/vm/audit \
 	build/static/tests/vm/test_execve build/static/tests/vm/validate_cap \
 	tests/vm/selftest-caps tests/vm/scan-guest tests/vm/fcaps-selftest \
 	"$work/root/tests/"
