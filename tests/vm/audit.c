@@ -118,6 +118,7 @@ static int read_event(char *fcaps, size_t len, int *count)
 	for (;;) {
 		struct pollfd p = { .fd = nl, .events = POLLIN };
 		struct nlmsghdr *h;
+		char rec[1024], *body;
 		ssize_t n;
 
 		if (poll(&p, 1, 5000) != 1)
@@ -125,22 +126,23 @@ static int read_event(char *fcaps, size_t len, int *count)
 		n = recv(nl, buf, sizeof(buf) - 1, 0);
 		if (n <= 0)
 			return -1;
-		for (h = (struct nlmsghdr *)buf; NLMSG_OK(h, (unsigned int)n);
-		     h = NLMSG_NEXT(h, n)) {
-			const char *text = NLMSG_DATA(h);
-			int tl = (int)(h->nlmsg_len - NLMSG_HDRLEN);
-			char rec[1024], *body;
-
-			if (h->nlmsg_type == AUDIT_EOE)
-				return 0;
-			if (h->nlmsg_type != AUDIT_BPRM_FCAPS)
-				continue;
-			(*count)++;
-			snprintf(rec, sizeof(rec), "%.*s", tl, text);
-			body = strstr(rec, "): ");
-			snprintf(fcaps, len, "%s", body ? body + 3 : rec);
-			fcaps[strcspn(fcaps, "\n")] = '\0';
-		}
+		/*
+		 * One record per datagram; its nlmsg_len counts the text
+		 * only (audit_log_end()), so the datagram's size is used.
+		 */
+		h = (struct nlmsghdr *)buf;
+		if ((size_t)n < NLMSG_HDRLEN)
+			continue;
+		if (h->nlmsg_type == AUDIT_EOE)
+			return 0;
+		if (h->nlmsg_type != AUDIT_BPRM_FCAPS)
+			continue;
+		(*count)++;
+		snprintf(rec, sizeof(rec), "%.*s", (int)(n - NLMSG_HDRLEN),
+			 (char *)NLMSG_DATA(h));
+		body = strstr(rec, "): ");
+		snprintf(fcaps, len, "%s", body ? body + 3 : rec);
+		fcaps[strcspn(fcaps, "\n")] = '\0';
 	}
 }
 

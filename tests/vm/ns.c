@@ -362,7 +362,7 @@ static int explain_prm(const char *path, uint64_t *prm)
 	int found = -1;
 	FILE *f;
 
-	snprintf(cmd, sizeof(cmd), "getfcap --explain --user %u '%s' 2>&1",
+	snprintf(cmd, sizeof(cmd), "getfcap --explain --user %d '%s' 2>&1",
 		 GUEST_UNPRIV, path);
 	f = popen(cmd, "r");
 	if (!f)
@@ -572,8 +572,10 @@ static int self_map(void)
 {
 	char map[32];
 
-	snprintf(map, sizeof(map), "0 %u 1", GUEST_UNPRIV);
-	if (unshare(CLONE_NEWUSER | CLONE_NEWNS) ||
+	snprintf(map, sizeof(map), "0 %d 1", GUEST_UNPRIV);
+	/* the uid change left /proc/self root's: make it ours again */
+	if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) ||
+	    unshare(CLONE_NEWUSER | CLONE_NEWNS) ||
 	    write_file("/proc/self/setgroups", "deny") ||
 	    write_file("/proc/self/uid_map", map) ||
 	    write_file("/proc/self/gid_map", map))
@@ -608,7 +610,7 @@ static int gameover(const char *dir, struct go_result *r)
 
 		close(res[0]);
 		if (guest_drop_to_user() || self_map())
-			_exit(1);
+			_exit(errno ? errno : 255);
 		snprintf(p, sizeof(p), "%s/lower/p", dir);
 		r->err_lower = setxattr(p, FCAP_XATTR_NAME, v2, sizeof(v2),
 					0) ? -errno : 0;
@@ -627,14 +629,22 @@ static int gameover(const char *dir, struct go_result *r)
 			      sizeof(r->line_p)) ||
 		    guest_run(q, set_noroot, &dummy, r->line_q,
 			      sizeof(r->line_q)))
-			_exit(2);
-		_exit(write(res[1], r, sizeof(*r)) == sizeof(*r) ? 0 : 3);
+			_exit(254);
+		_exit(write(res[1], r, sizeof(*r)) == sizeof(*r) ? 0 : 253);
 	}
 	close(res[1]);
 	st = pid > 0 && read(res[0], r, sizeof(*r)) == sizeof(*r) ? 0 : -1;
 	close(res[0]);
-	if (pid > 0)
-		waitpid(pid, NULL, 0);
+	if (pid > 0) {
+		int ws = 0;
+
+		waitpid(pid, &ws, 0);
+		if (st)
+			tap_diag("the namespace's child: exit %d, %s",
+				 WIFEXITED(ws) ? WEXITSTATUS(ws) : -1,
+				 strerror(WIFEXITED(ws) ? WEXITSTATUS(ws) :
+					  0));
+	}
 	return st;
 }
 
@@ -670,7 +680,11 @@ static void check_gameover(const char *dir, const char *tag)
 	char want[256], got[128], p[128];
 	int i;
 
-	if (prepare_gameover(dir) || gameover(dir, &r)) {
+	if (prepare_gameover(dir)) {
+		tap_ok(0, "%s: %s prepared: %s", tag, dir, strerror(errno));
+		return;
+	}
+	if (gameover(dir, &r)) {
 		tap_ok(0, "%s: the namespace's steps ran", tag);
 		return;
 	}
