@@ -193,11 +193,12 @@ static bool same_read(ssize_t a, const unsigned char *ab, ssize_t b,
  * getxattr refuses with ENODATA, EOPNOTSUPP or EINVAL (ovl_copy_xattr());
  * chmod and touch keep what was copied, a write removes it (killpriv).
  */
-static void check_overlay_xattr(const char *name)
+static void check_overlay_xattr(const char *name, const struct fcap_value *v)
 {
 	static const char *const how[] = { "chmod", "touch", "write" };
 	static const char *const dir[] = { "ovl", "ovl2", "ovl3" };
 	unsigned char direct[64], via[64], after[64];
+	struct fcap_verdict stock, series;
 	char path[512];
 	ssize_t nd, nv, na;
 	int i;
@@ -211,6 +212,14 @@ static void check_overlay_xattr(const char *name)
 	tap_ok(same_read(nd, direct, nv, via),
 	       "%s: getxattr through the overlay as directly (%zd, %zd)",
 	       name, nd, nv);
+	/* patch 4 changes what getxattr returns, and so what copy-up keeps */
+	fcap_verdict(v, FCAP_KERNEL_MAINLINE, &stock);
+	fcap_verdict(v, FCAP_KERNEL_FCAPS, &series);
+	if (!stock.read != !series.read)
+		tap_diag("%s: copy-up %s the value on stock, %s it with the series (patch 4: getxattr %s)",
+			 name, stock.read ? "drops" : "keeps",
+			 series.read ? "drops" : "keeps",
+			 series.read ? "refuses it" : "returns it");
 	for (i = 0; i < 3; i++) {
 		bool dropped = nd == -ENODATA || nd == -EOPNOTSUPP ||
 			       nd == -EINVAL;
@@ -371,7 +380,7 @@ int main(void)
 		check_exec(names[i], path, &v, false);
 		check_overlay_exec(names[i], &v, &vd, true);
 		check_overlay_exec(names[i], &v, &vd, false);
-		check_overlay_xattr(names[i]);
+		check_overlay_xattr(names[i], &v);
 		check_killpriv(names[i], path, &v);
 		check_unpriv_write(names[i], &v, raw);
 		free(names[i]);
