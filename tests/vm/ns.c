@@ -725,12 +725,12 @@ static void check_gameover(const char *dir, const char *tag)
 	f.xattr = stored;
 	guest_want(&r.proc, &f, kernel, &policy, want, sizeof(want), &why);
 	if (!tap_is_str(r.line_p, want,
-			"%s: copied-up file in the namespace (mask %016" PRIx64 ")",
-			tag, policy.mask))
+			"%s: copied-up file in the namespace (mask %016" PRIx64 ") -> %s",
+			tag, policy.mask, want))
 		tap_diag("model: %s", why ? why : "");
 	if (!tap_is_str(r.line_q, want,
-			"%s: file set through the overlay in the namespace (mask %016" PRIx64 ")",
-			tag, policy.mask))
+			"%s: file set through the overlay in the namespace (mask %016" PRIx64 ") -> %s",
+			tag, policy.mask, want))
 		tap_diag("model: %s", why ? why : "");
 	/* and outside it: uid 1000 gains nothing, root what root gains */
 	for (i = 0; i < 2; i++) {
