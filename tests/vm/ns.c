@@ -12,9 +12,12 @@
  *   B  "100000 0 1"      the file system's 100000 seen as 0, nothing else
  * Each copy is executed through each mount by root and uid 1000 of the
  * initial namespace, root and uid 1000 of the namespace UA ("0 100000
- * 65536") and root of UW ("0 1000 1"); then values are written through
- * each mount by root of the initial namespace and of UA, and what the
- * file system stores is read back through the plain mount.
+ * 65536") and root of UW ("0 1000 1"), and `getfcap --explain --user
+ * 1000` must say what uid 1000 got; then values are written through each
+ * mount by root of the initial namespace and of UA, and what the file
+ * system stores is read back through the plain mount from the initial
+ * namespace (which shows any stored value as it is, except that v3 with
+ * rootid 0 reads as v2: no getxattr tells those two apart).
  *
  * Overlay in a user namespace (CVE-2023-2640, "GameOver(lay)"): uid 1000
  * makes a user and mount namespace ("0 1000 1"), sets cap_ipc_lock+ep on
