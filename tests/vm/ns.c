@@ -89,41 +89,41 @@ static int write_file(const char *path, const char *text)
  */
 static int make_ns(struct ns *ns)
 {
-	char path[64];
-	int go[2], st;
+	char path[64], c;
+	int go[2], ready[2], st;
 	pid_t pid;
 
 	if (fcap_idmap_parse(ns->map, &ns->idmap) || pipe(go))
 		return -1;
+	if (pipe(ready)) {
+		close(go[0]);
+		close(go[1]);
+		return -1;
+	}
 	pid = fork();
 	if (pid == 0) {
-		char c;
-
 		close(go[1]);
+		close(ready[0]);
 		if (unshare(CLONE_NEWUSER))
 			_exit(1);
-		/* the parent writes the maps, then closes the pipe */
+		/* in its namespace: the parent writes the maps, then closes */
+		if (write(ready[1], "u", 1) != 1)
+			_exit(1);
 		while (read(go[0], &c, 1) > 0)
 			;
 		_exit(0);
 	}
 	close(go[0]);
-	if (pid < 0) {
+	close(ready[1]);
+	if (pid < 0 || read(ready[0], &c, 1) != 1) {
 		close(go[1]);
+		close(ready[0]);
+		if (pid > 0)
+			waitpid(pid, &st, 0);
 		return -1;
 	}
-	/* wait until the child is in its namespace */
+	close(ready[0]);
 	snprintf(path, sizeof(path), "/proc/%d/uid_map", (int)pid);
-	for (st = 0; st < 1000; st++) {
-		char buf[64];
-		struct stat a, b;
-
-		snprintf(buf, sizeof(buf), "/proc/%d/ns/user", (int)pid);
-		if (!stat(buf, &a) && !stat("/proc/self/ns/user", &b) &&
-		    a.st_ino != b.st_ino)
-			break;
-		usleep(1000);
-	}
 	if (!write_file(path, ns->map)) {
 		snprintf(path, sizeof(path), "/proc/%d/gid_map", (int)pid);
 		if (!write_file(path, ns->map)) {
