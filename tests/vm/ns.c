@@ -359,7 +359,7 @@ static void prepare_fs(struct fsys *fs)
  * getfcap --explain --user 1000 PATH: its permitted set, or -1 when it
  * printed none (execve fails, or getfcap is missing).
  */
-static int explain_prm(const char *path, uint64_t *prm)
+static int explain_prm(const char *path, uint64_t *prm, bool *idmapped)
 {
 	char cmd[256], line[512];
 	int found = -1;
@@ -370,9 +370,13 @@ static int explain_prm(const char *path, uint64_t *prm)
 	f = popen(cmd, "r");
 	if (!f)
 		return -1;
+	*idmapped = false;
 	while (fgets(line, sizeof(line), f)) {
 		char *v;
 
+		if (strstr(line, ": exec by uid ") &&
+		    strstr(line, ", idmapped mount"))
+			*idmapped = true;
 		if (strncmp(line, "  permitted:", 12))
 			continue;
 		v = line + 12;
@@ -395,6 +399,7 @@ static void check_explain(const struct fsys *fs, const struct mnt *m,
 			  const char *line)
 {
 	uint64_t prm = 0, got = 0;
+	bool idmapped = false;
 	unsigned int f[5];
 
 	if (access("/bin/getfcap", X_OK)) {
@@ -408,10 +413,13 @@ static void check_explain(const struct fsys *fs, const struct mnt *m,
 		       fs->name, m->name, x->name, line);
 		return;
 	}
-	if (!tap_ok(!explain_prm(path, &got) && got == prm,
-		    "%s %s: getfcap --explain --user 1000 %s: permitted %" PRIx64,
-		    fs->name, m->name, x->name, prm))
-		tap_diag("getfcap said %" PRIx64, got);
+	if (!tap_ok(!explain_prm(path, &got, &idmapped) && got == prm &&
+		    idmapped == !!m->idmap,
+		    "%s %s: getfcap --explain --user 1000 %s: permitted %" PRIx64 "%s",
+		    fs->name, m->name, x->name, prm,
+		    m->idmap ? ", idmapped mount" : ""))
+		tap_diag("getfcap said %" PRIx64 "%s", got,
+			 idmapped ? ", idmapped mount" : "");
 }
 
 static void exec_matrix(const struct fsys *fs, const struct mnt *m)
