@@ -365,6 +365,45 @@ static int lookup_user(const char *user, uint32_t *uid, uint32_t *gid)
 	return ret;
 }
 
+/*
+ * Whether @path is on an idmapped mount: its mount (statx STATX_MNT_ID)
+ * has "idmapped" among its options in /proc/self/mountinfo.  Unknown
+ * (no STATX_MNT_ID before Linux 5.8, no mountinfo) is "no".
+ */
+static bool on_idmapped_mount(const char *path)
+{
+	struct statx stx;
+	char *line = NULL;
+	size_t cap = 0;
+	bool found = false;
+	FILE *f;
+
+	if (statx(AT_FDCWD, path, 0, STATX_MNT_ID, &stx) ||
+	    !(stx.stx_mask & STATX_MNT_ID))
+		return false;
+	f = fopen("/proc/self/mountinfo", "re");
+	if (!f)
+		return false;
+	while (!found && getline(&line, &cap, f) > 0) {
+		unsigned long long id;
+		char opts[1024];
+
+		/* ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS ... */
+		if (sscanf(line, "%llu %*u %*s %*s %*s %1023s", &id, opts) != 2 ||
+		    id != stx.stx_mnt_id)
+			continue;
+		found = true;
+		if (!strstr(opts, "idmapped"))
+			break;
+		free(line);
+		fclose(f);
+		return true;
+	}
+	free(line);
+	fclose(f);
+	return false;
+}
+
 static void do_explain(const char *path, const char *user)
 {
 	struct fcap_proc proc;
@@ -376,6 +415,7 @@ static void do_explain(const char *path, const char *user)
 	char *real;
 	uint64_t all;
 	unsigned int c;
+	bool idmapped;
 	int ret;
 
 	if (policy_error) {
@@ -419,6 +459,17 @@ static void do_explain(const char *path, const char *user)
 	file.has_xattr = r.state != FCAP_READ_NONE;
 	if (r.state == FCAP_READ_VALUE) {
 		file.xattr = r.value;
+	} else if (r.state == FCAP_READ_UNREADABLE && r.err == EOVERFLOW) {
+		/*
+		 * a v3 value whose root has no id in this namespace (through
+		 * the mount's idmap, if any): exec ignores it
+		 */
+		memset(&file.xattr, 0, sizeof(file.xattr));
+		file.xattr.size = 24;
+		file.xattr.rev = 3;
+		file.xattr.magic = 0x03000000U;
+		file.xattr.has_rootid = true;
+		file.xattr.rootid = FCAP_NO_ID;
 	} else if (r.state == FCAP_READ_UNREADABLE) {
 		/* listed but refused: model it as the zero-length value */
 		fcap_decode(NULL, 0, &file.xattr);
@@ -426,9 +477,27 @@ static void do_explain(const char *path, const char *user)
 		file.xattr.size = r.size ? r.size : FCAP_READ_MAX + 1;
 		file.xattr.problems = FCAP_PROB_SIZE;
 	}
+	/*
+	 * getxattr shows a v3 root in this namespace's ids; the model wants
+	 * the initial namespace's
+	 */
+	if (file.xattr.has_rootid && file.xattr.rootid != FCAP_NO_ID &&
+	    proc.ns_depth > 1 && proc.ns_map.n)
+		file.xattr.rootid = fcap_idmap_map(&proc.ns_map,
+						   file.xattr.rootid);
+	/*
+	 * On an idmapped mount stat() and getxattr() already show the owner
+	 * and the value's root through the mount's idmap: the model is given
+	 * them as they are, with no idmap of its own.
+	 */
+	idmapped = on_idmapped_mount(path);
 	fcap_model_exec(&proc, &file, model_kernel, &policy, &x);
-	printf("%s: exec by uid %" PRIu32 " (euid %" PRIu32 ")%s\n", path,
-	       proc.uid, proc.euid, file.nosuid ? ", nosuid mount" : "");
+	printf("%s: exec by uid %" PRIu32 " (euid %" PRIu32 ")%s%s\n", path,
+	       proc.uid, proc.euid, file.nosuid ? ", nosuid mount" : "",
+	       idmapped ? ", idmapped mount" : "");
+	if (idmapped)
+		printf("  %-12s owner %" PRIu32 " and the value's root as the mount's idmap shows them\n",
+		       "idmapped:", file.uid);
 	if (model_kernel == FCAP_KERNEL_FCAPS)
 		printf("  %-12s Linux 6.12 with the fcaps series, policy enabled=%d mask=%016" PRIx64 " (%s)\n",
 		       "models:", policy.enabled, policy.mask, policy_dir);

@@ -87,8 +87,13 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fcaps-config" 2>/dev/null)" != "$c
 	mk olddefconfig >/dev/null
 	echo "$cfg_in" > "$obj/.fcaps-config"
 fi
-# Every symbol the fragment asks for that exists in this tree must be set.
-for f in "$frag" ${EXTRA_CONFIG:+"$EXTRA_CONFIG"}; do
+# Every symbol the fragments ask for must be in effect: one silently dropped
+# by kconfig (a missing dependency, a misspelt name) fails the build.  A
+# symbol the tree lacks is excused only when the series defines it (stock
+# and a short bisect prefix have no CONFIG_SECURITY_FILE_CAPABILITIES).
+series_syms=$(cat "$top"/kernel/patches/*.patch 2>/dev/null |
+	sed -n 's/^+config \([A-Za-z0-9_]*\).*/CONFIG_\1/p')
+bad=$(for f in "$frag" ${EXTRA_CONFIG:+"$EXTRA_CONFIG"}; do
 	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p' \
 	    -e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1=n/p' "$f" |
 	while IFS= read -r line; do
@@ -97,15 +102,24 @@ for f in "$frag" ${EXTRA_CONFIG:+"$EXTRA_CONFIG"}; do
 		[ "$f" = "$frag" ] && [ -n "${EXTRA_CONFIG:-}" ] &&
 			grep -q "$sym[= ]" "$EXTRA_CONFIG" && continue
 		case $line in
-		*=n)	grep -qx "# $sym is not set" "$obj/.config" ||
-			! grep -q "^$sym=" "$obj/.config" && continue ;;
+		*=n)	{ grep -qx "# $sym is not set" "$obj/.config" ||
+			  ! grep -q "^$sym=" "$obj/.config"; } && continue ;;
 		*)	grep -qx "$line" "$obj/.config" && continue ;;
 		esac
-		grep -rqx "config ${sym#CONFIG_}" "$src" --include='Kconfig*' ||
+		if ! grep -rqx "config ${sym#CONFIG_}" "$src" --include='Kconfig*'; then
+			echo "$series_syms" | grep -qx "$sym" && continue
+			echo "  $line (no such symbol in this tree)"
 			continue
-		echo "kernel/build.sh: warning: $line not in effect in $name config" >&2
+		fi
+		echo "  $line (have: $(grep -E "^(# )?$sym[= ]" "$obj/.config" || echo unset))"
 	done
-done
+done)
+if [ -n "$bad" ]; then
+	echo "kernel/build.sh: $name: requested but not in effect in $obj/.config:" >&2
+	echo "$bad" >&2
+	rm -f "$obj/.fcaps-config"	# reconfigure next time
+	exit 1
+fi
 
 # --- build -------------------------------------------------------------
 echo "  KBUILD $name"

@@ -212,6 +212,28 @@ void fcap_json_string(FILE *f, const char *s);
 #define FCAP_NS_DEPTH_MAX	8
 
 /**
+ * struct fcap_idmap - the idmap of an idmapped mount (mount_setattr()
+ *	MOUNT_ATTR_IDMAP), as the uid_map of the user namespace it was made
+ *	from: an id @first..@first+@count-1 stored in the file system is
+ *	seen through the mount as @lower..  (make_vfsuid()).
+ * @n:		number of extents; 0 for a mount that is not idmapped
+ * @ext:	the extents
+ */
+#define FCAP_IDMAP_MAX	5
+#define FCAP_NO_ID	((uint32_t)-1)	/* no mapping (INVALID_UID) */
+
+struct fcap_idmap {
+	unsigned int n;
+	struct {
+		uint32_t first, lower, count;
+	} ext[FCAP_IDMAP_MAX];
+};
+
+uint32_t fcap_idmap_map(const struct fcap_idmap *m, uint32_t id);
+uint32_t fcap_idmap_unmap(const struct fcap_idmap *m, uint32_t id);
+int fcap_idmap_parse(const char *text, struct fcap_idmap *m);
+
+/**
  * struct fcap_proc - the calling process, as /proc/self/status shows it
  * @uid: @euid: @gid: @egid: ids as seen in the initial user namespace (kuids)
  * @cap_inh: @cap_prm: @cap_eff: @cap_bnd: @cap_amb: CapInh..CapAmb
@@ -223,6 +245,8 @@ void fcap_json_string(FILE *f, const char *s);
  * @ns_depth:	number of entries in @ns_root (1 = initial namespace only)
  * @ns_root:	kuid of uid 0 of the caller's user namespace [0], its parent
  *		[1], ... up to the initial namespace (whose root is kuid 0)
+ * @ns_map:	the caller's namespace's uid_map (@ns_map.n == 0: unknown,
+ *		taken as its ids from @ns_root[0] up); used for writes only
  */
 struct fcap_proc {
 	uint32_t uid, euid, gid, egid;
@@ -234,17 +258,22 @@ struct fcap_proc {
 	bool tracer_capable;
 	unsigned int ns_depth;
 	uint32_t ns_root[FCAP_NS_DEPTH_MAX];
+	struct fcap_idmap ns_map;
 };
 
 /**
  * struct fcap_file - the executable
  * @mode:	st_mode (S_ISUID/S_ISGID matter)
- * @uid: @gid:	owner, as kuid/kgid
- * @owner_mapped: @uid is mapped in the caller's user namespace
- * @group_mapped: @gid is mapped in the caller's user namespace
+ * @uid: @gid:	owner, as kuid/kgid stored in the file system
+ * @owner_mapped: @uid, seen through @idmap, is mapped in the caller's
+ *		user namespace
+ * @group_mapped: @gid, likewise
  * @nosuid:	on a nosuid mount (or one outside the caller's namespace)
  * @has_xattr:	the file carries security.capability
- * @xattr:	the raw value, decoded (@has_xattr only)
+ * @xattr:	the raw value as stored, decoded (@has_xattr only); a v3
+ *		rootid of FCAP_NO_ID is one with no mapping at all
+ * @idmap:	the idmap of the mount the file is executed through: the
+ *		owner and the value's root (v2: 0) are seen through it
  */
 struct fcap_file {
 	mode_t mode;
@@ -253,6 +282,7 @@ struct fcap_file {
 	bool nosuid;
 	bool has_xattr;
 	struct fcap_value xattr;
+	struct fcap_idmap idmap;
 };
 
 /**
@@ -295,5 +325,9 @@ void fcap_model_exec(const struct fcap_proc *proc, const struct fcap_file *file,
 		     enum fcap_kernel k, const struct fcap_policy *policy,
 		     struct fcap_exec *out);
 int fcap_proc_read_self(struct fcap_proc *p);
+int fcap_model_setxattr(const struct fcap_proc *proc,
+			const struct fcap_file *file,
+			const struct fcap_value *in, enum fcap_kernel k,
+			struct fcap_value *stored);
 
 #endif /* FCAP_H */

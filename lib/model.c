@@ -9,6 +9,7 @@
  * kernels.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -69,17 +70,117 @@ static uint32_t ns_root_uid(const struct fcap_proc *proc)
 	       proc->ns_root[0] : 0;
 }
 
-/* bprm_fill_uid(): set-id bits, unless nosuid, no_new_privs or unmapped. */
+/**
+ * fcap_idmap_map() - an id stored in the file system, seen through a mount
+ * @m: the mount's idmap (@m->n == 0: not idmapped, ids pass unchanged)
+ * @id: the stored id
+ *
+ * Return: the id through the mount (make_vfsuid()), or FCAP_NO_ID when
+ * the idmap has no mapping for @id.
+ */
+uint32_t fcap_idmap_map(const struct fcap_idmap *m, uint32_t id)
+{
+	unsigned int i;
+
+	if (!m || !m->n)
+		return id;
+	if (id == FCAP_NO_ID)
+		return FCAP_NO_ID;
+	for (i = 0; i < m->n && i < FCAP_IDMAP_MAX; i++)
+		if (id >= m->ext[i].first &&
+		    id - m->ext[i].first < m->ext[i].count)
+			return m->ext[i].lower + (id - m->ext[i].first);
+	return FCAP_NO_ID;
+}
+
+/**
+ * fcap_idmap_unmap() - the id stored in the file system for an id seen
+ *	through a mount (from_vfsuid()), the inverse of fcap_idmap_map()
+ * @m: the mount's idmap
+ * @id: the id through the mount
+ *
+ * Return: the stored id, or FCAP_NO_ID.
+ */
+uint32_t fcap_idmap_unmap(const struct fcap_idmap *m, uint32_t id)
+{
+	unsigned int i;
+
+	if (!m || !m->n)
+		return id;
+	if (id == FCAP_NO_ID)
+		return FCAP_NO_ID;
+	for (i = 0; i < m->n && i < FCAP_IDMAP_MAX; i++)
+		if (id >= m->ext[i].lower &&
+		    id - m->ext[i].lower < m->ext[i].count)
+			return m->ext[i].first + (id - m->ext[i].lower);
+	return FCAP_NO_ID;
+}
+
+/**
+ * fcap_idmap_parse() - an idmap from uid_map text ("first lower count"
+ *	per line, as /proc/PID/uid_map shows and takes it)
+ * @text: the lines
+ * @m: filled
+ *
+ * Return: 0, or -EINVAL for a malformed line, a zero count, a range
+ * past 2^32 or more than FCAP_IDMAP_MAX lines.
+ */
+int fcap_idmap_parse(const char *text, struct fcap_idmap *m)
+{
+	const char *p = text;
+
+	memset(m, 0, sizeof(*m));
+	while (*p) {
+		unsigned long v[3];
+		char *end;
+		int i;
+
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		if (m->n == FCAP_IDMAP_MAX)
+			return -EINVAL;
+		for (i = 0; i < 3; i++) {
+			if (*p < '0' || *p > '9')
+				return -EINVAL;
+			v[i] = strtoul(p, &end, 10);
+			if (end == p || v[i] > 0xffffffffUL)
+				return -EINVAL;
+			p = end;
+			while (*p == ' ' || *p == '\t')
+				p++;
+		}
+		if (*p && *p != '\n')
+			return -EINVAL;
+		if (!v[2] || v[0] + v[2] > 0x100000000UL ||
+		    v[1] + v[2] > 0x100000000UL)
+			return -EINVAL;
+		m->ext[m->n].first = (uint32_t)v[0];
+		m->ext[m->n].lower = (uint32_t)v[1];
+		m->ext[m->n].count = (uint32_t)v[2];
+		m->n++;
+	}
+	return 0;
+}
+
+/*
+ * bprm_fill_uid(): set-id bits, unless nosuid, no_new_privs or unmapped
+ * (the owner seen through the mount's idmap).
+ */
 static void fill_uid(const struct fcap_proc *proc, const struct fcap_file *f,
 		     struct fcap_exec *out)
 {
+	uint32_t uid = fcap_idmap_map(&f->idmap, f->uid);
+	uint32_t gid = fcap_idmap_map(&f->idmap, f->gid);
+
 	if (f->nosuid || proc->no_new_privs)
 		return;
-	if ((f->mode & S_ISUID) && f->owner_mapped)
-		out->euid = f->uid;
+	if ((f->mode & S_ISUID) && f->owner_mapped && uid != FCAP_NO_ID)
+		out->euid = uid;
 	if ((f->mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP) &&
-	    f->group_mapped)
-		out->egid = f->gid;
+	    f->group_mapped && gid != FCAP_NO_ID)
+		out->egid = gid;
 }
 
 /*
@@ -93,6 +194,7 @@ static int file_caps(const struct fcap_proc *proc, const struct fcap_file *f,
 	const struct fcap_value *v = &f->xattr;
 	struct fcap_verdict verdict;
 	uint64_t fp, fi;
+	uint32_t kroot;
 
 	out->cap_prm = 0;
 	if (k == FCAP_KERNEL_FCAPS && pol && !pol->enabled) {
@@ -116,7 +218,16 @@ static int file_caps(const struct fcap_proc *proc, const struct fcap_file *f,
 		out->why = "the kernel cannot read this value: exec fails";
 		return verdict.exec;
 	}
-	if (!rootid_owns(proc, v->has_rootid ? v->rootid : 0)) {
+	/*
+	 * The value's root (v2: the file system's root, 0) as the mount
+	 * shows it: get_vfs_caps_from_disk() maps it through the idmap.
+	 */
+	kroot = fcap_idmap_map(&f->idmap, v->has_rootid ? v->rootid : 0);
+	if (kroot == FCAP_NO_ID) {
+		out->why = "the value's root has no id here (through the mount's idmap, or in this namespace): ignored";
+		return 0;
+	}
+	if (!rootid_owns(proc, kroot)) {
 		out->why = "the value belongs to another user namespace (rootid): ignored";
 		return 0;
 	}
@@ -211,4 +322,69 @@ void fcap_model_exec(const struct fcap_proc *proc, const struct fcap_file *file,
 	out->securebits &= ~FCAP_SECURE_KEEP_CAPS;
 	out->secure = is_setid || (out->uid != root &&
 		      (effective || (out->cap_prm & ~out->cap_amb)));
+}
+
+/**
+ * fcap_model_setxattr() - what setxattr(security.capability) by @proc
+ *	stores (cap_convert_nscap())
+ * @proc: the writer
+ * @file: the file, with the idmap of the mount it is written through;
+ *	@file->owner_mapped says whether its owner, seen through that idmap,
+ *	is mapped in the writer's user namespace
+ * @in: the value passed to setxattr()
+ * @k: which kernel
+ * @stored: the value the file system then holds
+ *
+ * The writer needs CAP_SETFCAP (in its effective set) over the file.  A
+ * v2 value written by one holding it in the initial namespace through a
+ * mount that is not idmapped is stored as it is; any other value is
+ * stored as v3 whose rootid is the writer's root (v2) or the value's
+ * rootid, taken as an id of the writer's namespace (through
+ * @proc->ns_map) and then back through the idmap to the id the file
+ * system stores.  The file system is taken to belong to
+ * the initial namespace.
+ *
+ * Return: 0 with @stored filled, or the negative errno setxattr() fails
+ * with: -EINVAL for a value the kernel refuses or a root with no id in
+ * the file system, -EPERM without CAP_SETFCAP over the file.
+ */
+int fcap_model_setxattr(const struct fcap_proc *proc,
+			const struct fcap_file *file,
+			const struct fcap_value *in, enum fcap_kernel k,
+			struct fcap_value *stored)
+{
+	const uint64_t setfcap = 1ULL << 31;
+	struct fcap_verdict vd;
+	uint32_t root, fsroot;
+	bool init_ns = proc->ns_depth <= 1;
+
+	fcap_verdict(in, k, &vd);
+	if (vd.write == -EINVAL ||
+	    !((in->rev == 2 && in->size == 20) ||
+	      (in->rev == 3 && in->size == 24)))
+		return -EINVAL;
+	if (!(proc->cap_eff & setfcap) || !file->owner_mapped ||
+	    fcap_idmap_map(&file->idmap, file->uid) == FCAP_NO_ID)
+		return -EPERM;
+	*stored = *in;
+	if (in->rev == 2 && !file->idmap.n && init_ns)
+		return 0;
+	root = in->rev == 3 ? in->rootid : 0;
+	if (!init_ns && proc->ns_map.n) {
+		root = fcap_idmap_map(&proc->ns_map, root);
+	} else if (!init_ns) {
+		if (proc->ns_root[0] > FCAP_NO_ID - 1 - root)
+			return -EINVAL;
+		root += proc->ns_root[0];
+	}
+	fsroot = fcap_idmap_unmap(&file->idmap, root);
+	if (fsroot == FCAP_NO_ID)
+		return -EINVAL;
+	stored->rev = 3;
+	stored->size = 24;
+	stored->magic = 0x03000000U | (in->effective ? 1U : 0U);
+	stored->has_rootid = true;
+	stored->rootid = fsroot;
+	stored->problems = 0;
+	return 0;
 }

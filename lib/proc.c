@@ -69,6 +69,23 @@ static int parse_status(struct fcap_proc *p, uint32_t ids[4], uint32_t gids[4])
 	return seen == 7 ? 0 : -EIO;
 }
 
+/* The whole of uid_map, when it has at most FCAP_IDMAP_MAX lines. */
+static void read_ns_map(struct fcap_idmap *m)
+{
+	char buf[512];
+	size_t n;
+	FILE *f = fopen("/proc/self/uid_map", "re");
+
+	memset(m, 0, sizeof(*m));
+	if (!f)
+		return;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	if (n == sizeof(buf) - 1 || fcap_idmap_parse(buf, m))
+		memset(m, 0, sizeof(*m));
+}
+
 /**
  * fcap_proc_read_self() - the calling process as struct fcap_proc
  * @p: filled from /proc/self/status, uid_map, gid_map and prctl()
@@ -103,6 +120,7 @@ int fcap_proc_read_self(struct fcap_proc *p)
 		read_map("/proc/self/uid_map", ids[1], &p->euid, &init);
 		read_map("/proc/self/gid_map", gids[0], &p->gid, &init);
 		read_map("/proc/self/gid_map", gids[1], &p->egid, &init);
+		read_ns_map(&p->ns_map);
 	}
 	bits = prctl(PR_GET_SECUREBITS, 0, 0, 0, 0);
 	if (bits >= 0)

@@ -351,6 +351,76 @@ static void policy_read_cases(void)
 	rmdir(dir);
 }
 
+/*
+ * Idmapped mounts: the value's root (v2: 0) and the owner are seen
+ * through the mount's idmap; writes map the root back (cap_convert_nscap).
+ */
+static void idmap_cases(void)
+{
+	struct fcap_file f = file_with(IPC_LOCK, 0, true);
+	struct fcap_value in, st;
+	struct fcap_proc p;
+	struct fcap_exec e;
+	struct fcap_idmap bad;
+
+	tap_ok(!fcap_idmap_parse("0 100000 65536\n", &f.idmap) &&
+	       f.idmap.n == 1, "idmap: one uid_map line parsed");
+	tap_ok(fcap_idmap_map(&f.idmap, 0) == 100000 &&
+	       fcap_idmap_map(&f.idmap, 65536) == FCAP_NO_ID &&
+	       fcap_idmap_unmap(&f.idmap, 100001) == 1 &&
+	       fcap_idmap_unmap(&f.idmap, 0) == FCAP_NO_ID,
+	       "idmap: map and unmap, unmapped ids are FCAP_NO_ID");
+	tap_ok(fcap_idmap_parse("0 1", &bad) == -EINVAL &&
+	       fcap_idmap_parse("0 0 0", &bad) == -EINVAL &&
+	       fcap_idmap_parse("4294967295 0 2", &bad) == -EINVAL,
+	       "idmap: short line, zero count, range past 2^32 refused");
+
+	fcap_proc_init(&p, 1000);
+	run(&p, &f, &e);
+	tap_ok(!e.error && !e.file_caps && !e.cap_prm,
+	       "idmap 0->100000: a v2 value's root is 100000, not the caller's: ignored");
+	p.ns_depth = 2;
+	p.ns_root[0] = 100000;
+	p.ns_root[1] = 0;
+	run(&p, &f, &e);
+	tap_ok(!e.error && e.file_caps && e.cap_prm == IPC_LOCK,
+	       "idmap 0->100000: in the namespace whose root is 100000 it grants");
+	f.xattr.rev = 3;
+	f.xattr.has_rootid = true;
+	f.xattr.rootid = 70000;
+	run(&p, &f, &e);
+	tap_ok(!e.error && !e.file_caps,
+	       "idmap 0->100000: a v3 root the idmap does not map is ignored");
+	f.mode |= S_ISUID;
+	f.uid = 5;
+	fcap_proc_init(&p, 1000);
+	f.has_xattr = false;
+	run(&p, &f, &e);
+	tap_ok(e.euid == 100005, "idmap: a set-uid owner is seen through it");
+
+	/* writes */
+	f = file_with(IPC_LOCK, 0, true);
+	fcap_proc_init(&p, 0);
+	in = f.xattr;
+	tap_ok(!fcap_model_setxattr(&p, &f, &in, FCAP_KERNEL_MAINLINE, &st) &&
+	       st.rev == 2, "write: root, plain mount, v2 stays v2");
+	fcap_idmap_parse("0 100000 65536", &f.idmap);
+	tap_is_int(fcap_model_setxattr(&p, &f, &in, FCAP_KERNEL_MAINLINE, &st),
+		   -EINVAL, "write: root through 0->100000: root 0 has no id below: EINVAL");
+	p.ns_depth = 2;
+	p.ns_root[0] = 100000;
+	tap_ok(!fcap_model_setxattr(&p, &f, &in, FCAP_KERNEL_MAINLINE, &st) &&
+	       st.rev == 3 && st.size == 24 && st.rootid == 0 && st.effective,
+	       "write: namespace root 100000 through 0->100000: v3, rootid 0");
+	memset(&f.idmap, 0, sizeof(f.idmap));
+	tap_ok(!fcap_model_setxattr(&p, &f, &in, FCAP_KERNEL_MAINLINE, &st) &&
+	       st.rev == 3 && st.rootid == 100000,
+	       "write: namespace root 100000, plain mount: v3, rootid 100000");
+	p.cap_eff = 0;
+	tap_is_int(fcap_model_setxattr(&p, &f, &in, FCAP_KERNEL_MAINLINE, &st),
+		   -EPERM, "write: without CAP_SETFCAP: EPERM");
+}
+
 int main(void)
 {
 	user_cases();
@@ -360,5 +430,6 @@ int main(void)
 	value_cases();
 	self_case();
 	policy_read_cases();
+	idmap_cases();
 	return tap_done();
 }

@@ -28,6 +28,16 @@ $(B)tests/vm/policy: $(B)tests/vm/policy.o $(B)tests/vm/guest.o \
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
 
+$(B)tests/vm/ns: $(B)tests/vm/ns.o $(B)tests/vm/guest.o $(B)tests/tap.o \
+		$(B)lib/libfcap.a
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
+
+$(B)tests/vm/audit: $(B)tests/vm/audit.o $(B)tests/vm/guest.o \
+		$(B)tests/tap.o $(B)lib/libfcap.a
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
+
 $(B)tests/vm/benchexec: $(B)tests/vm/benchexec.o $(B)tests/vm/guest.o \
 		$(B)lib/libfcap.a
 	$(quiet) LD $@
@@ -40,7 +50,7 @@ $(B)tests/vm/nop: $(B)tests/vm/nop.o
 .PHONY: vm-bins
 VM_BINS := $(B)tests/vm/probe $(B)tests/vm/modelcheck $(B)tests/vm/seed \
 	$(B)tests/vm/offline $(B)tests/vm/policy $(B)tests/vm/benchexec \
-	$(B)tests/vm/nop
+	$(B)tests/vm/nop $(B)tests/vm/ns $(B)tests/vm/audit
 PROGS += $(VM_BINS)
 OBJS += $(addsuffix .o,$(VM_BINS)) $(B)tests/vm/guest.o $(B)tests/tap.o
 vm-bins: $(VM_BINS) $(B)tests/capxattr
@@ -58,6 +68,8 @@ VM_SUITES += tests/vm/model-patched.sh tests/vm/seed-patched.sh
 VM_SUITES += tests/vm/offline-patched.sh tests/vm/offline-nofcaps.sh
 VM_SUITES += tests/vm/policy.sh
 VM_SUITES += tests/vm/planted-stock.sh tests/vm/planted-patched.sh
+VM_SUITES += tests/vm/ns-stock.sh tests/vm/ns-patched.sh
+VM_SUITES += tests/vm/audit-stock.sh tests/vm/audit-patched.sh
 LINT_C += $(wildcard tests/vm/*.c)
 
 # The kernel's own capabilities selftest (test_execve + validate_cap),

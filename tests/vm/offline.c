@@ -12,6 +12,9 @@
  *   - that exec through an overlay with the disk as its lower layer grants
  *     what exec of the file itself does (mainline: fails where getxattr
  *     does);
+ *   - that getxattr through that overlay returns what it returns
+ *     directly, and that copy-up (chmod, touch, a write) keeps or drops
+ *     the value as overlayfs' copy-up rules say;
  *   - that chown removes the value (patch 3: the zero-length one too).
  * Then uid 1000 tries to store each value on a file it owns: only what
  * the verdicts allow an unprivileged writer may succeed (patch 3).
@@ -147,12 +150,131 @@ static void check_overlay_exec(const char *name, const struct fcap_value *v,
 		tap_diag("value: %zu bytes, problems %#x", v->size, v->problems);
 }
 
-static bool mount_overlay(void)
+/* /tmp/DIR/m: an overlay whose lower layer is /mnt/x, upper /tmp/DIR/u */
+static bool mount_overlay(const char *dir)
 {
-	return !mkdir("/tmp/ovl", 0755) && !mkdir("/tmp/ovl/u", 0755) &&
-	       !mkdir("/tmp/ovl/w", 0755) && !mkdir("/tmp/ovl/m", 0755) &&
-	       !mount("overlay", "/tmp/ovl/m", "overlay", 0,
-		      "lowerdir=/mnt/x,upperdir=/tmp/ovl/u,workdir=/tmp/ovl/w");
+	char d[4][64], opts[256];
+	int i;
+
+	snprintf(d[0], sizeof(d[0]), "/tmp/%s", dir);
+	snprintf(d[1], sizeof(d[1]), "/tmp/%s/u", dir);
+	snprintf(d[2], sizeof(d[2]), "/tmp/%s/w", dir);
+	snprintf(d[3], sizeof(d[3]), "/tmp/%s/m", dir);
+	for (i = 0; i < 4; i++)
+		if (mkdir(d[i], 0755))
+			return false;
+	snprintf(opts, sizeof(opts), "lowerdir=/mnt/x,upperdir=%s,workdir=%s",
+		 d[1], d[2]);
+	return !mount("overlay", d[3], "overlay", 0, opts);
+}
+
+/*
+ * What getxattr of @path returns: the bytes into @buf (their count), or
+ * the negative errno.
+ */
+static ssize_t get_raw(const char *path, unsigned char *buf, size_t len)
+{
+	ssize_t n = getxattr(path, FCAP_XATTR_NAME, buf, len);
+
+	return n < 0 ? -errno : n;
+}
+
+static bool same_read(ssize_t a, const unsigned char *ab, ssize_t b,
+		      const unsigned char *bb)
+{
+	return a == b && (a <= 0 || !memcmp(ab, bb, (size_t)a));
+}
+
+/*
+ * getxattr through the overlay returns what it returns directly (patch 4:
+ * v1 shown as v2, unknown flag bits refused, on both paths); then copy-up
+ * by chmod (overlay "ovl"), touch ("ovl2") and a write ("ovl3").  Copy-up
+ * copies what getxattr of the lower file returns, and drops a value that
+ * getxattr refuses with ENODATA, EOPNOTSUPP or EINVAL (ovl_copy_xattr());
+ * chmod and touch keep what was copied, a write removes it (killpriv).
+ */
+static void check_overlay_xattr(const char *name, const struct fcap_value *v)
+{
+	static const char *const how[] = { "chmod", "touch", "write" };
+	static const char *const dir[] = { "ovl", "ovl2", "ovl3" };
+	unsigned char direct[64], via[64], after[64];
+	struct fcap_verdict stock, series;
+	char path[512];
+	ssize_t nd, nv, na;
+	int i;
+
+	if (!overlay)
+		return;
+	snprintf(path, sizeof(path), "/mnt/x/%s", name);
+	nd = get_raw(path, direct, sizeof(direct));
+	snprintf(path, sizeof(path), "/tmp/ovl/m/%s", name);
+	nv = get_raw(path, via, sizeof(via));
+	tap_ok(same_read(nd, direct, nv, via),
+	       "%s: getxattr through the overlay as directly (%zd, %zd)",
+	       name, nd, nv);
+	/* patch 4 changes what getxattr returns, and so what copy-up keeps */
+	fcap_verdict(v, FCAP_KERNEL_MAINLINE, &stock);
+	fcap_verdict(v, FCAP_KERNEL_FCAPS, &series);
+	if (!stock.read != !series.read)
+		tap_diag("%s: copy-up %s the value on stock, %s it with the series (patch 4: getxattr %s)",
+			 name, stock.read ? "drops" : "keeps",
+			 series.read ? "drops" : "keeps",
+			 series.read ? "refuses it" : "returns it");
+	for (i = 0; i < 3; i++) {
+		bool dropped = nd == -ENODATA || nd == -EOPNOTSUPP ||
+			       nd == -EINVAL;
+		int err = 0, fd;
+
+		snprintf(path, sizeof(path), "/tmp/%s/m/%s", dir[i], name);
+		if (i == 0) {
+			err = chmod(path, 0711) ? -errno : 0;
+		} else if (i == 1) {
+			err = utimensat(AT_FDCWD, path, NULL, 0) ? -errno : 0;
+		} else {
+			fd = open(path, O_WRONLY | O_APPEND);
+			if (fd < 0 || write(fd, "", 1) != 1)
+				err = -errno;
+			if (fd >= 0)
+				close(fd);
+		}
+		if (nofcaps) {
+			/*
+			 * With FILE_CAPABILITIES=n copy-up must still work.
+			 * Known broken: ovl_copy_xattr() must copy security.*
+			 * and patch 1 refuses every write of the value, so
+			 * copy-up fails (EOPNOTSUPP) for any readable value.
+			 */
+			if (err == -EOPNOTSUPP)
+				tap_ok_todo(0, "copy-up refused: patch 1's setxattr fails with EOPNOTSUPP on security.capability, which overlayfs must copy",
+					    "%s: %s through the overlay (copy-up) works without file capabilities: %s",
+					    name, how[i], strerror(-err));
+			else
+				tap_ok(!err, "%s: %s through the overlay (copy-up) works without file capabilities: %s",
+				       name, how[i],
+				       err ? strerror(-err) : "done");
+			continue;
+		}
+		if (nd < 0 && !dropped) {
+			tap_ok(err != 0, "%s: %s through the overlay: copy-up fails (getxattr below: %s; got %s)",
+			       name, how[i], strerror((int)-nd),
+			       err ? strerror(-err) : "success");
+			continue;
+		}
+		na = get_raw(path, after, sizeof(after));
+		if (err) {
+			tap_ok(0, "%s: %s through the overlay: %s", name,
+			       how[i], strerror(-err));
+		} else if (i == 2 || nd < 0) {
+			tap_is_int(na, -ENODATA,
+				   "%s: %s through the overlay: no value after (%s)",
+				   name, how[i], i == 2 ? "killpriv" :
+				   "copy-up drops what getxattr refuses");
+		} else {
+			tap_ok(same_read(na, after, nd, direct),
+			       "%s: %s through the overlay: the value copied up as getxattr returns it (%zd bytes)",
+			       name, how[i], na);
+		}
+	}
 }
 
 /*
@@ -252,8 +374,9 @@ int main(void)
 	if (fd < 0 || fchown(fd, UNPRIV, UNPRIV) || close(fd))
 		tap_skip_all("cannot make /mnt/own");
 
-	overlay = mount_overlay();
-	tap_plan((int)n * (overlay ? 7 : 5) + 2);
+	overlay = mount_overlay("ovl") && mount_overlay("ovl2") &&
+		  mount_overlay("ovl3");
+	tap_plan((int)n * (overlay ? 11 : 5) + 2);
 	tap_diag("kernel flavour: %s", nofcaps ? "fcaps, FILE_CAPABILITIES=n" :
 		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline");
 	tap_ok(overlay, "an overlay over the disk mounted (%s)",
@@ -274,6 +397,7 @@ int main(void)
 		check_exec(names[i], path, &v, false);
 		check_overlay_exec(names[i], &v, &vd, true);
 		check_overlay_exec(names[i], &v, &vd, false);
+		check_overlay_xattr(names[i], &v);
 		check_killpriv(names[i], path, &v);
 		check_unpriv_write(names[i], &v, raw);
 		free(names[i]);

@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# offline.sh KERNEL FLAVOUR: values no kernel write path produces
+# offline.sh KERNEL FLAVOUR [SUITE [BOOT-ARG]]: values no kernel write path produces
 # (zero-length, v1, unknown flag bits, wrong sizes, oversized), planted
 # with debugfs ea_set into an ext4 image built on the host, then read,
-# executed, chowned and rewritten in the guest (tests/vm/offline.c).
+# executed, chowned and rewritten in the guest (tests/vm/offline.c); or
+# given to another guest SUITE (audit, with audit=1).
 set -u
 top=${FCAPS_TOP:-$(pwd)}
 cd "$top" || exit 1
@@ -14,7 +15,8 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "1..0 # SKIP needs root to build the image as root's files"
 	exit 0
 fi
-work=$top/build/vm/offline-disk-$flavour
+suite=${3:-offline}
+work=$top/build/vm/$suite-disk-$flavour
 rm -rf "$work" && mkdir -p "$work/tree/x" "$work/tree/val"
 # name:hex (empty hex: a zero-length value)
 set -- \
@@ -40,5 +42,6 @@ for c; do
 	ea_set_file "$work/disk.img" "/x/$n" "$work/tree/val/$n" ||
 		{ echo "Bail out! debugfs ea_set $n failed"; exit 1; }
 done
-FCAPS_VM_DISK=$work/disk.img exec sh tests/vm/run.sh "$kernel" offline \
-	fcaps_kernel="$flavour"
+# shellcheck disable=SC2086
+FCAPS_VM_DISK=$work/disk.img exec sh tests/vm/run.sh "$kernel" "$suite" \
+	fcaps_kernel="$flavour" ${4:-}

@@ -26,7 +26,8 @@ chmod 755 "$work/root/init"
 cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
 	build/static/tests/vm/seed build/static/tests/vm/offline \
 	build/static/tests/vm/policy build/static/tests/vm/benchexec \
-	build/static/tests/vm/nop \
+	build/static/tests/vm/nop build/static/tests/vm/ns \
+	build/static/tests/vm/audit \
 	build/static/tests/vm/test_execve build/static/tests/vm/validate_cap \
 	tests/vm/selftest-caps tests/vm/scan-guest tests/vm/fcaps-selftest \
 	"$work/root/tests/"
@@ -64,6 +65,14 @@ oops=$(grep -m 1 -E -e '(WARNING|BUG):' -e 'sleeping function called from invali
 	-e 'suspicious RCU usage' "$work/console.txt")
 if [ -n "$oops" ]; then
 	echo "Bail out! the kernel complained: $oops (see $work/console.txt)"
+	exit 1
+fi
+# On a kernel built with lockdep, lockdep must still be on at the end, so
+# that the check above could have fired.
+if grep -qx 'CONFIG_PROVE_LOCKING=y' "$kernel.config" 2>/dev/null &&
+   grep -q "^FCAPS-TAP-END" "$work/console.txt" &&
+   ! grep -qx 'FCAPS-LOCKDEP 1' "$work/console.txt"; then
+	echo "Bail out! lockdep is not validating at the end of the boot ($(grep -m1 FCAPS-LOCKDEP "$work/console.txt"); see $work/console.txt)"
 	exit 1
 fi
 if ! grep -q "^FCAPS-TAP-END" "$work/console.txt"; then
