@@ -64,21 +64,30 @@ mk() {	# VARIANT ARGS...
 		"$@"
 }
 
-configure() {	# VARIANT
+configure() {	# VARIANT: a fresh object tree, unless its inputs are the same
 	v=$1
 	obj=$work/obj-$v
-	rm -rf "$obj"
-	mkdir -p "$obj"
-	mk "$v" defconfig >/dev/null
 	extra=$work/$v.config
 	case $v in
 	fcaps)   : > "$extra" ;;
 	nofcaps) echo '# CONFIG_SECURITY_FILE_CAPABILITIES is not set' > "$extra" ;;
 	noaudit) echo '# CONFIG_AUDIT is not set' > "$extra" ;;
 	esac
+	want=$(cat "$frag" "$extra" | sha256sum | cut -d' ' -f1)
+	if [ "$(cat "$obj/.fcaps-config" 2>/dev/null)" = "$want" ]; then
+		# same configuration: forget the warnings of the last run
+		find "$obj" -name '*.o.warnings' -delete
+		find "$obj/security" "$obj/fs" "$obj/kernel" -name '*.o' \
+			-delete 2>/dev/null || true
+		return 0
+	fi
+	rm -rf "$obj"
+	mkdir -p "$obj"
+	mk "$v" defconfig >/dev/null
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
 		"$frag" "$extra" >/dev/null
 	mk "$v" olddefconfig >/dev/null
+	echo "$want" > "$obj/.fcaps-config"
 }
 
 targets() {	# VARIANT: what to build
