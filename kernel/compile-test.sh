@@ -5,7 +5,8 @@
 #
 # After each patch of the series (0: the unpatched tree), build the objects
 # the series touches or affects (security/, fs/xattr.o, fs/overlayfs/,
-# kernel/audit*.o) with W=1 under x86_64 defconfig plus
+# kernel/audit*.o) with W=1 (and its kernel-doc check on the files the
+# patch touches) under x86_64 defconfig plus
 # kernel/config/compile-test.config, in three variants:
 #   fcaps    CONFIG_SECURITY_FILE_CAPABILITIES=y
 #   nofcaps  CONFIG_SECURITY_FILE_CAPABILITIES=n
@@ -107,6 +108,13 @@ warnings() {	# VARIANT: the current warning set, line numbers dropped
 		sort -u
 }
 
+kdoc() {	# W=1's kernel-doc check on $files, line numbers dropped
+	for f in $files; do
+		[ -e "$src/$f" ] || continue
+		(cd "$src" && perl scripts/kernel-doc -none "$f" 2>&1)
+	done | sed 's|:[0-9]*: warning:|: warning:|' | sort -u
+}
+
 rc=0
 start=$(date +%s)
 i=0
@@ -114,7 +122,17 @@ while [ "$i" -le "$n" ]; do
 	if [ "$i" -gt 0 ]; then
 		p=$(printf '%s\n' "$list" | sed -n "${i}p")
 		echo "  PATCH $i/$n $p"
+		files=$(sed -n 's|^+++ b/||p' "$top/kernel/patches/$p" |
+			grep -E '\.[ch]$' || true)
+		kdoc > "$work/kdoc-before-$i"
 		patch -s -p1 -d "$src" < "$top/kernel/patches/$p"
+		kdoc > "$work/kdoc-after-$i"
+		new=$(comm -13 "$work/kdoc-before-$i" "$work/kdoc-after-$i")
+		if [ -n "$new" ]; then
+			echo "kernel-compile-test: patch $i: new kernel-doc warnings:" >&2
+			echo "$new" >&2
+			rc=1
+		fi
 		# kbuild sees patched files by their time stamps
 		sed -n 's|^+++ b/||p' "$top/kernel/patches/$p" |
 		while IFS= read -r f; do
