@@ -72,7 +72,9 @@ configure() {	# VARIANT: a fresh object tree, unless its inputs are the same
 	case $v in
 	fcaps)   : > "$extra" ;;
 	nofcaps) echo '# CONFIG_SECURITY_FILE_CAPABILITIES is not set' > "$extra" ;;
-	noaudit) echo '# CONFIG_AUDIT is not set' > "$extra" ;;
+	noaudit) # AppArmor selects AUDIT
+		printf '%s\n' '# CONFIG_AUDIT is not set' \
+			'# CONFIG_SECURITY_APPARMOR is not set' > "$extra" ;;
 	esac
 	want=$(cat "$frag" "$extra" | sha256sum | cut -d' ' -f1)
 	if [ "$(cat "$obj/.fcaps-config" 2>/dev/null)" = "$want" ]; then
@@ -80,15 +82,36 @@ configure() {	# VARIANT: a fresh object tree, unless its inputs are the same
 		find "$obj" -name '*.o.warnings' -delete
 		find "$obj/security" "$obj/fs" "$obj/kernel" -name '*.o' \
 			-delete 2>/dev/null || true
+		merge "$v"
 		return 0
 	fi
 	rm -rf "$obj"
 	mkdir -p "$obj"
 	mk "$v" defconfig >/dev/null
-	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
-		"$frag" "$extra" >/dev/null
-	mk "$v" olddefconfig >/dev/null
+	merge "$v"
 	echo "$want" > "$obj/.fcaps-config"
+}
+
+# The fragments again, after a patch: a symbol the patch adds (the series'
+# own Kconfig symbol) must get the variant's value, not its default.
+merge() {	# VARIANT
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$work/obj-$1" \
+		"$work/obj-$1/.config" "$frag" "$work/$1.config" >/dev/null
+	mk "$1" olddefconfig >/dev/null
+}
+
+# What the variant is about must be in effect (where the symbol exists).
+check_config() {	# VARIANT
+	c=$work/obj-$1/.config
+	case $1 in
+	nofcaps) bad=$(grep -x 'CONFIG_SECURITY_FILE_CAPABILITIES=y' "$c") ;;
+	noaudit) bad=$(grep -x 'CONFIG_AUDIT=y' "$c") ;;
+	*)	bad=$(grep -x '# CONFIG_SECURITY_FILE_CAPABILITIES is not set' "$c") ;;
+	esac
+	if [ -n "$bad" ]; then
+		echo "kernel-compile-test: $1: $bad in its configuration" >&2
+		exit 1
+	fi
 }
 
 targets() {	# VARIANT: what to build
@@ -141,7 +164,12 @@ while [ "$i" -le "$n" ]; do
 	fi
 	for v in $variants; do
 		t0=$(date +%s)
-		[ "$i" -eq 0 ] && configure "$v"
+		if [ "$i" -eq 0 ]; then
+			configure "$v"
+		else
+			merge "$v"
+		fi
+		check_config "$v"
 		# shellcheck disable=SC2046
 		if ! mk "$v" W=1 $(targets "$v") >"$work/log-$v-$i" 2>&1; then
 			echo "kernel-compile-test: step $i ($v) does not build:" >&2
