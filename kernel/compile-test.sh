@@ -104,9 +104,10 @@ merge() {	# VARIANT
 check_config() {	# VARIANT
 	c=$work/obj-$1/.config
 	case $1 in
-	nofcaps) bad=$(grep -x 'CONFIG_SECURITY_FILE_CAPABILITIES=y' "$c") ;;
-	noaudit) bad=$(grep -x 'CONFIG_AUDIT=y' "$c") ;;
-	*)	bad=$(grep -x '# CONFIG_SECURITY_FILE_CAPABILITIES is not set' "$c") ;;
+	nofcaps) bad=$(grep -x 'CONFIG_SECURITY_FILE_CAPABILITIES=y' "$c" || :) ;;
+	noaudit) bad=$(grep -x 'CONFIG_AUDIT=y' "$c" || :) ;;
+	*)	bad=$(grep -x '# CONFIG_SECURITY_FILE_CAPABILITIES is not set' \
+			"$c" || :) ;;
 	esac
 	if [ -n "$bad" ]; then
 		echo "kernel-compile-test: $1: $bad in its configuration" >&2
