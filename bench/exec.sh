@@ -3,7 +3,7 @@
 #
 # bench/exec.sh: make bench-exec.  Boots the stock kernel, the patched
 # kernel and the patched kernel with a non-default policy (fcaps.mask
-# without cap_sys_admin, fcaps.log=1), alternated ROUNDS times; in each
+# without cap_sys_admin, fcaps.locked=1), alternated ROUNDS times; in each
 # boot uid 1000 runs a posix_spawn loop on a static binary, plain and with
 # cap_ipc_lock+ep (tests/vm/benchexec.c), three measurements of BENCH_N
 # execs each.  Prints the median and best rate of each, their spread, and
@@ -43,7 +43,7 @@ while [ $i -lt "$rounds" ]; do
 	boot stock build/kernel/stock/bzImage
 	boot patched build/kernel/patched/bzImage
 	boot policy build/kernel/patched/bzImage fcaps.mask=1ffffdfffff \
-		fcaps.log=1
+		fcaps.locked=1
 	i=$((i + 1))
 done
 median() {	# FILE KIND

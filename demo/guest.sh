@@ -82,39 +82,37 @@ e=$?
 verdict 3 "both work; CapEff is cap_ipc_lock alone, as getfcap --explain says" $?
 
 # ---- 4 ------------------------------------------------------------------
-step "4. The admin's policy: a capability mask, then lockdown"
+step "4. The admin's policy: a capability mask, then lock it"
 if [ ! -d $SYS ]; then
 	run 'root#' "ls $SYS"
 	note "This kernel has no $SYS: the policy sysctls"
-	note "(enabled, mask, lockdown, log) are not in it yet."
+	note "(enabled, mask, locked) are not in it yet."
 	false
 	verdict 4 "policy sysctls present" $?
 else
 	run 'oracle$' '/opt/tools/bin/diag --caps'
 	before=$(cat $out)
-	run 'root#' "cd $SYS && grep . enabled mask lockdown log"
+	run 'root#' "cd $SYS && grep . enabled mask locked"
 	note "mask = cap_ipc_lock (bit 14) | cap_net_bind_service (bit 10)"
 	run 'root#' "echo 0000000000004400 > $SYS/mask"
 	m=$?
-	run 'root#' "echo 2 > $SYS/log"
-	run 'root#' "echo 1 > $SYS/lockdown"
+	run 'root#' "echo 1 > $SYS/locked"
 	l=$?
 	run 'oracle$' '/opt/tools/bin/diag --caps'
 	after=$(cat $out)
 	run 'oracle$' "ulimit -l 64; $SIM"
 	s=$?
-	run 'root#' 'dmesg | grep file_caps: | tail -n 2'
-	run 'root#' "echo 0 > $SYS/lockdown"
+	run 'root#' "echo 0 > $SYS/locked"
 	u=$?
 	run 'root#' "echo 000001ffffffffff > $SYS/mask"
 	w=$?
-	run 'root#' "cd $SYS && grep . mask lockdown"
+	run 'root#' "cd $SYS && grep . mask locked"
 	[ $m -eq 0 ] && [ $l -eq 0 ] && [ $s -eq 0 ] &&
 		[ $u -ne 0 ] && [ $w -ne 0 ] &&
 		case $before in *cap_sys_admin*) true ;; *) false ;; esac &&
 		case $after in *cap_sys_admin*) false ;; *) true ;; esac &&
-		has 'lockdown:1' && has 'mask:0*4400$'
-	verdict 4 "diag lost cap_sys_admin; oracle-sim still works; lockdown holds" $?
+		has 'locked:1' && has 'mask:0*4400$'
+	verdict 4 "diag lost cap_sys_admin; oracle-sim still works; the lock holds" $?
 fi
 
 # ---- 5 ------------------------------------------------------------------

@@ -7,7 +7,8 @@
 # of the unpacked tree with a "baseline" commit on branch "base" and the
 # series applied with `git am` on branch "fcaps".  Edit there (commit,
 # `git rebase -i base`), then `kernel/mkdev.sh --export` writes the branch
-# back to kernel/patches/ (format-patch + series) and runs checkpatch.
+# back to kernel/patches/ (format-patch --cover-letter, with the text of
+# kernel/cover-letter.txt, + series) and runs checkpatch on every file.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 dev=$top/build/kernel/dev
@@ -22,10 +23,16 @@ g() { git -C "$dev" -c user.name="fcaps developers" \
 if [ "${1:-}" = --export ]; then
 	out=$top/build/kernel/export
 	rm -rf "$out"
-	g format-patch -q --zero-commit --no-signature -o "$out" base..fcaps
+	# The cover letter's subject and text come from kernel/cover-letter.txt
+	# (first paragraph: subject); git adds the shortlog and diffstat.
+	g config branch.fcaps.description "$(cat "$top/kernel/cover-letter.txt")"
+	g format-patch -q --zero-commit --no-signature --cover-letter \
+		--cover-from-description=subject -o "$out" base..fcaps
 	rm -f "$top"/kernel/patches/*.patch
 	cp "$out"/*.patch "$top/kernel/patches/"
-	(cd "$top/kernel/patches" && ls *.patch > series)
+	# series: what build.sh applies, so never the cover letter
+	(cd "$top/kernel/patches" && ls *.patch |
+		grep -vx '0000-cover-letter.patch' > series)
 	sh "$top/kernel/lint.sh" "$pristine/scripts/checkpatch.pl" \
 		"$top"/kernel/patches/*.patch && echo "  LINT clean"
 	exit 0

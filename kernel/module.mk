@@ -7,6 +7,9 @@
 #   make kernel-patched  only the patched kernel
 #   make kernel-nofcaps  patched, CONFIG_SECURITY_FILE_CAPABILITIES=n
 #   make kernel-bisect   every prefix of the series builds
+#   make kernel-compile-test  after each patch, the touched objects under
+#                        defconfig+, W=1, fcaps y/n and audit off: no new
+#                        warnings (not in make check: slow)
 #   make kernel-boot     boot both kernels once with a busybox initramfs
 #   make lint-kernel     checkpatch.pl --strict over every patch
 
@@ -15,7 +18,7 @@ KERNEL_SERIES := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' \
 KERNEL_PATCHES := $(addprefix kernel/patches/,$(KERNEL_SERIES))
 
 .PHONY: kernel kernel-stock kernel-patched kernel-nofcaps kernel-bisect \
-	kernel-boot lint-kernel
+	kernel-compile-test kernel-boot lint-kernel
 
 kernel: kernel-stock kernel-patched
 
@@ -32,11 +35,17 @@ kernel-nofcaps:
 kernel-bisect:
 	$(Q)sh kernel/bisect.sh
 
+kernel-compile-test:
+	$(Q)sh kernel/compile-test.sh
+
 kernel-boot: kernel
 	$(Q)sh kernel/boot-smoke.sh build/kernel/stock/bzImage
 	$(Q)sh kernel/boot-smoke.sh build/kernel/patched/bzImage
 
+# The cover letter is linted too; series never lists it, so no build
+# script applies it.
 lint-kernel: $(CHECKPATCH)
-	$(Q)sh kernel/lint.sh "$(CHECKPATCH)" $(KERNEL_PATCHES)
+	$(Q)sh kernel/lint.sh "$(CHECKPATCH)" \
+		kernel/patches/0000-cover-letter.patch $(KERNEL_PATCHES)
 
 lint: lint-kernel

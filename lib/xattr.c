@@ -312,11 +312,13 @@ void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
 	else
 		out->exec = -EINVAL;
 
-	if (k != FCAP_KERNEL_FCAPS)
+	if (k == FCAP_KERNEL_MAINLINE)
 		return;
-	/* Patch 3: a zero-length value is refused and stands for nothing. */
+	/* Patch 1: a zero-length value is refused and stands for nothing. */
 	if (v->size == 0)
 		out->exec = -ENODATA;
+	if (k != FCAP_KERNEL_FCAPS)
+		return;
 	/* Patch 4: nothing grants that getxattr cannot show. */
 	if (well_formed(v) && v->rev == 1 && !odd)
 		out->read = 0;

@@ -139,7 +139,7 @@ fi
 mkdir -p fake/sys/kernel/fcaps
 echo 1 >fake/sys/kernel/fcaps/enabled
 echo 0000000000000020 >fake/sys/kernel/fcaps/mask
-echo 0 >fake/sys/kernel/fcaps/lockdown
+echo 0 >fake/sys/kernel/fcaps/locked
 rc_is 0 "--explain under a fake fcaps policy" \
 	env FCAPS_PROC_ROOT="$PWD/fake" "$GETF" --explain --user nobody t/run
 check "the models line names the fcaps policy" \

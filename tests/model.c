@@ -324,7 +324,7 @@ static void policy_read_cases(void)
 		   "policy: no directory is -ENOENT (mainline)");
 	put(dir, "enabled", "1\n");
 	put(dir, "mask", "0000000000004020\n");
-	put(dir, "lockdown", "1\n");
+	put(dir, "locked", "1\n");
 	pol.enabled = false;
 	pol.mask = 0;
 	tap_is_int(fcap_policy_read(dir, &pol), 0, "policy: read");
@@ -347,7 +347,7 @@ static void policy_read_cases(void)
 	tap_is_int(fcap_policy_read(dir, &pol), -EINVAL,
 		   "policy: a directory without mask is -EINVAL");
 	put(dir, "enabled", NULL);
-	put(dir, "lockdown", NULL);
+	put(dir, "locked", NULL);
 	rmdir(dir);
 }
 

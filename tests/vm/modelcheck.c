@@ -183,12 +183,12 @@ static int make_file(const char *path, const struct xcase *x,
 }
 
 /*
- * Where the fcaps series means to differ from mainline (patches 3 and 4),
+ * Where the fcaps series means to differ from mainline (patches 1 and 4),
  * by value name.  Everywhere else the two kernels' models must agree; as
  * each model is checked against its own kernel, so must the kernels.
  */
 static const char *const intended[] = {
-	"zero-length",		/* patch 3: no value, exec not blocked */
+	"zero-length",		/* patch 1: no value, exec not blocked */
 	NULL,
 };
 
@@ -297,6 +297,6 @@ int main(int argc, char **argv)
 			}
 		}
 	tap_is_int(unintended, 0,
-		   "mainline and fcaps differ only where patches 3 and 4 say");
+		   "mainline and fcaps differ only where patches 1 and 4 say");
 	return tap_done();
 }

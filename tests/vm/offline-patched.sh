@@ -1,3 +1,3 @@
 #!/bin/sh
-# Offline-planted values on the patched kernel (patches 3 and 4).
+# Offline-planted values on the patched kernel (patches 1 and 4).
 exec sh tests/vm/offline.sh build/kernel/patched/bzImage patched

@@ -3,11 +3,11 @@
  * policy.c - the fcaps admin policy (/proc/sys/kernel/fcaps/) in the guest.
  *
  * fcaps_policy= on the kernel command line picks the part:
- *   runtime   defaults, who may write, mask, enabled, log (a 10,000-exec
- *             flood), then lockdown and every attempt to undo it
- *   boot-off  booted with fcaps=off
- *   boot-set  booted with fcaps.mask=4000 fcaps.lockdown=1 fcaps.log=1
- *   legacy    booted with no_file_caps
+ *   runtime   defaults, who may write, mask, enabled, then locked and
+ *             every attempt to undo it
+ *   boot-set  booted with fcaps.mask=4000 fcaps.locked=1
+ *   no-fcaps  booted with no_file_caps: the one enable state reads 0
+ *             and root may switch it back on
  * Executions are checked against lib's model given the policy read back
  * from the kernel.  TAP on stdout.  Run as root on the patched kernel.
  */
@@ -20,13 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/capability.h>
-#include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "fcap.h"
@@ -37,25 +35,18 @@
 #define DIR_POL		"/tmp/pol"
 #define F_ADMIN_LOCK	DIR_POL "/admin-ipc_lock"	/* sys_admin,ipc_lock+ep */
 #define F_ADMIN		DIR_POL "/admin"		/* sys_admin+ep */
-#define F_ROOTID	DIR_POL "/rootid-1000"		/* v3, rootid 1000 */
 #define BIT(c)		(1ULL << (c))
-#define FLOOD		10000
 
 #define LE(x) (x) & 0xff, ((x) >> 8) & 0xff, ((x) >> 16) & 0xff, (x) >> 24
 static const unsigned char v_admin_lock[20] = {
 	LE(0x02000001), LE(0x204000)
 };
 static const unsigned char v_admin[20] = { LE(0x02000001), LE(0x200000) };
-static const unsigned char v_rootid[24] = {
-	LE(0x03000001), LE(0x4000), LE(0), LE(0), LE(0), LE(1000)
-};
 
-static const char *const knobs[] = { "enabled", "mask", "lockdown", "log" };
+static const char *const knobs[] = { "enabled", "mask", "locked" };
 
 static char *probe;
 static size_t probe_len;
-/* booted with no_file_caps: exec behaves as with enabled 0 */
-static bool legacy_off;
 
 static int rd(const char *knob, char *buf, size_t len)
 {
@@ -219,8 +210,6 @@ static uint64_t exec_case(const char *name, const char *path,
 	uint64_t inh, prm = ~0ULL;
 
 	read_policy(&pol);
-	if (legacy_off)
-		pol.enabled = false;
 	if (guest_file(path, val, len, &f) ||
 	    guest_run(path, setup, &proc, line, sizeof(line))) {
 		tap_ok(0, "%s: setup", name);
@@ -237,63 +226,6 @@ static uint64_t exec_case(const char *name, const char *path,
 	return prm;
 }
 
-static char *klog;
-static int klog_len;
-
-static void klog_clear(void)
-{
-	klogctl(5, NULL, 0);	/* SYSLOG_ACTION_CLEAR */
-}
-
-/* Lines of the kernel log since the last clear that contain @a and @b. */
-static int klog_count(const char *a, const char *b, char *first, size_t len)
-{
-	int size = klogctl(10, NULL, 0), n = 0;	/* SIZE_BUFFER */
-	char *line, *save;
-
-	if (size <= 0)
-		return -1;
-	free(klog);
-	klog = malloc((size_t)size + 1);
-	if (!klog)
-		return -1;
-	klog_len = klogctl(3, klog, size);	/* READ_ALL */
-	if (klog_len < 0)
-		return -1;
-	klog[klog_len] = '\0';
-	if (first)
-		first[0] = '\0';
-	for (line = strtok_r(klog, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		if (!strstr(line, a) || (b && !strstr(line, b)))
-			continue;
-		if (first && !n)
-			snprintf(first, len, "%s", line);
-		n++;
-	}
-	return n;
-}
-
-/* uid 1000 execs @path @n times as fast as it can. */
-static int flood(const char *path, int n)
-{
-	pid_t pid;
-	int st;
-
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		int devnull = open("/dev/null", O_WRONLY);
-
-		if (guest_drop_to_user() || devnull < 0)
-			_exit(1);
-		_exit(guest_exec_loop(path, n, devnull) ? 2 : 0);
-	}
-	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
-		return -1;
-	return WEXITSTATUS(st);
-}
-
 static void defaults(void)
 {
 	char buf[64], line[256], bnd[64] = "";
@@ -308,10 +240,8 @@ static void defaults(void)
 	tap_is_str(buf, "1", "default: enabled is 1");
 	rd("mask", buf, sizeof(buf));
 	tap_is_str(buf, bnd, "default: mask is every capability, as CapBnd");
-	rd("lockdown", buf, sizeof(buf));
-	tap_is_str(buf, "0", "default: lockdown is 0");
-	rd("log", buf, sizeof(buf));
-	tap_is_str(buf, "0", "default: log is 0");
+	rd("locked", buf, sizeof(buf));
+	tap_is_str(buf, "0", "default: locked is 0");
 }
 
 static void writers(void)
@@ -327,7 +257,7 @@ static void writers(void)
 		"0");
 	refused("root in a user namespace", in_userns, "mask",
 		"0000000000004000");
-	refused("root in a user namespace", in_userns, "lockdown", "1");
+	refused("root in a user namespace", in_userns, "locked", "1");
 }
 
 static void mask(void)
@@ -391,49 +321,7 @@ static void enabled(void)
 	tap_is_u64(prm, BIT(CAP_IPC_LOCK), "enabled 1 again: cap_ipc_lock");
 }
 
-static void log_flood(void)
-{
-	struct timespec t0, t1;
-	char first[512], want[64];
-	long secs;
-	int n, bound, rc;
-
-	tap_is_int(wr("log", "3"), -EINVAL, "log: 3 is EINVAL");
-	tap_is_int(wr("log", "1"), 0, "log: 1 accepted");
-	klog_clear();
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	rc = flood(F_ADMIN_LOCK, FLOOD);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	secs = t1.tv_sec - t0.tv_sec + 1;
-	tap_is_int(rc, 0, "log 1: uid 1000 ran %d capability execs in %lds",
-		   FLOOD, secs);
-	n = klog_count("file_caps: ", "gained", first, sizeof(first));
-	/* one burst of 10 per 5 s interval, plus the first */
-	bound = 10 * (int)(secs / 5 + 2);
-	tap_ok(n >= 1 && n <= bound && n < FLOOD / 10,
-	       "log 1: %d exec lines for %d execs (rate limit allows %d)", n,
-	       FLOOD, bound);
-	snprintf(want, sizeof(want), "pP=%016llx", BIT(CAP_IPC_LOCK));
-	tap_ok(strstr(first, "uid=1000") && strstr(first, F_ADMIN_LOCK) &&
-	       strstr(first, want) && strstr(first, "comm="),
-	       "log 1: the line names uid, path and the new sets: %s", first);
-	n = klog_count("file_caps: ", "trimmed", NULL, 0);
-	tap_is_int(n, 0, "log 1: no trimmed-value lines");
-
-	tap_is_int(wr("log", "2"), 0, "log: 2 accepted");
-	sleep(6);	/* let the rate limit's interval pass */
-	klog_clear();
-	exec_case("log 2: sys_admin,ipc_lock+ep as uid 1000", F_ADMIN_LOCK,
-		  v_admin_lock, sizeof(v_admin_lock), guest_drop_to_user);
-	exec_case("log 2: v3 rootid 1000 as root", F_ROOTID, v_rootid,
-		  sizeof(v_rootid), guest_no_setup);
-	tap_ok(klog_count("file_caps: ", "trimmed", NULL, 0) >= 1,
-	       "log 2: the mask's trimming is logged");
-	tap_ok(klog_count("file_caps: ", "rootid 1000 ignored", NULL, 0) >= 1,
-	       "log 2: the value ignored for its rootid is logged");
-}
-
-static void lockdown(void)
+static void locked(void)
 {
 	char path[128], mask_now[64], buf[64];
 	size_t i;
@@ -442,20 +330,19 @@ static void lockdown(void)
 	snprintf(path, sizeof(path), SYSCTL_DIR "enabled");
 	fd = open(path, O_WRONLY);
 	rd("mask", mask_now, sizeof(mask_now));
-	tap_is_int(wr("lockdown", "1"), 0, "lockdown: 1 accepted");
-	refused("locked", NULL, "lockdown", "0");
+	tap_is_int(wr("locked", "1"), 0, "locked: 1 accepted");
+	refused("locked", NULL, "locked", "0");
 	refused("locked", NULL, "mask", "000001ffffffffff");
 	refused("locked", NULL, "mask", "0000000000000000");
 	refused("locked", NULL, "enabled", "0");
-	refused("locked", NULL, "log", "0");
-	refused("locked, root in a user namespace", in_userns, "lockdown",
+	refused("locked, root in a user namespace", in_userns, "locked",
 		"0");
 	err = fd < 0 ? -EBADF : (write(fd, "0", 1) < 0 ? -errno : 0);
 	if (fd >= 0)
 		close(fd);
 	rd("enabled", buf, sizeof(buf));
 	tap_ok(err == -EPERM && !strcmp(buf, "1"),
-	       "locked: a descriptor opened before lockdown cannot write (%s)",
+	       "locked: a descriptor opened before locking cannot write (%s)",
 	       err ? strerror(-err) : "succeeded");
 	mkdir("/tmp/proc2", 0755);
 	if (mount("proc", "/tmp/proc2", "proc", 0, NULL)) {
@@ -468,7 +355,7 @@ static void lockdown(void)
 			if (wr_path(path, "0") != -EPERM)
 				err++;
 		}
-		rd("lockdown", buf, sizeof(buf));
+		rd("locked", buf, sizeof(buf));
 		tap_ok(!err && !strcmp(buf, "1"),
 		       "locked: writes through a second /proc mount fail");
 		umount("/tmp/proc2");
@@ -481,57 +368,44 @@ static void lockdown(void)
 		   BIT(CAP_IPC_LOCK), "locked: still only cap_ipc_lock");
 }
 
-static void boot_off(void)
-{
-	char buf[64];
-
-	rd("enabled", buf, sizeof(buf));
-	tap_is_str(buf, "0", "fcaps=off: enabled is 0");
-	tap_is_u64(exec_case("fcaps=off: sys_admin,ipc_lock+ep as uid 1000",
-			     F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
-			     guest_drop_to_user),
-		   0, "fcaps=off: the file grants nothing");
-	tap_is_int(wr("enabled", "1"), 0,
-		   "fcaps=off: root may switch it back on (not locked)");
-	tap_is_u64(exec_case("fcaps=off, enabled 1: as uid 1000", F_ADMIN_LOCK,
-			     v_admin_lock, sizeof(v_admin_lock),
-			     guest_drop_to_user),
-		   BIT(CAP_SYS_ADMIN) | BIT(CAP_IPC_LOCK),
-		   "fcaps=off, enabled 1: the file grants again");
-}
-
 static void boot_set(void)
 {
 	char buf[64];
 
 	rd("mask", buf, sizeof(buf));
 	tap_is_str(buf, "0000000000004000", "fcaps.mask=4000: mask");
-	rd("lockdown", buf, sizeof(buf));
-	tap_is_str(buf, "1", "fcaps.lockdown=1: lockdown");
-	rd("log", buf, sizeof(buf));
-	tap_is_str(buf, "1", "fcaps.log=1: log");
-	klog_clear();
+	rd("locked", buf, sizeof(buf));
+	tap_is_str(buf, "1", "fcaps.locked=1: locked");
 	tap_is_u64(exec_case("fcaps.mask=4000: sys_admin,ipc_lock+ep as uid 1000",
 			     F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
 			     guest_drop_to_user),
 		   BIT(CAP_IPC_LOCK), "fcaps.mask=4000: only cap_ipc_lock");
-	tap_ok(klog_count("file_caps: ", "gained", NULL, 0) == 1,
-	       "fcaps.log=1: the exec is logged");
-	refused("fcaps.lockdown=1", NULL, "lockdown", "0");
-	refused("fcaps.lockdown=1", NULL, "mask", "0000000000000000");
+	refused("fcaps.locked=1", NULL, "locked", "0");
+	refused("fcaps.locked=1", NULL, "mask", "0000000000000000");
+	refused("fcaps.locked=1", NULL, "enabled", "0");
 }
 
-static void legacy(void)
+/*
+ * no_file_caps clears the one enable state: kernel.fcaps.enabled reads 0,
+ * and root may switch file capabilities back on at run time.
+ */
+static void no_fcaps(void)
 {
 	char buf[64];
 
 	rd("enabled", buf, sizeof(buf));
-	tap_is_str(buf, "1", "no_file_caps: the sysctl is untouched");
-	legacy_off = true;
+	tap_is_str(buf, "0", "no_file_caps: enabled is 0");
 	tap_is_u64(exec_case("no_file_caps: sys_admin,ipc_lock+ep as uid 1000",
 			     F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
 			     guest_drop_to_user),
 		   0, "no_file_caps: the file grants nothing");
+	tap_is_int(wr("enabled", "1"), 0,
+		   "no_file_caps: root may switch it back on (not locked)");
+	tap_is_u64(exec_case("no_file_caps, enabled 1: as uid 1000",
+			     F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+			     guest_drop_to_user),
+		   BIT(CAP_SYS_ADMIN) | BIT(CAP_IPC_LOCK),
+		   "no_file_caps, enabled 1: the file grants again");
 }
 
 int main(int argc, char **argv)
@@ -547,28 +421,23 @@ int main(int argc, char **argv)
 		tap_skip_all("cannot read the probe program");
 	mkdir(DIR_POL, 0755);
 	if (make_file(F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock)) ||
-	    make_file(F_ADMIN, v_admin, sizeof(v_admin)) ||
-	    make_file(F_ROOTID, v_rootid, sizeof(v_rootid)))
+	    make_file(F_ADMIN, v_admin, sizeof(v_admin)))
 		tap_skip_all("cannot set capabilities on tmpfs");
 	if (!part)
 		part = "runtime";
-	if (!strcmp(part, "boot-off")) {
-		tap_plan(6);
-		boot_off();
-	} else if (!strcmp(part, "boot-set")) {
-		tap_plan(8);
+	if (!strcmp(part, "boot-set")) {
+		tap_plan(7);
 		boot_set();
-	} else if (!strcmp(part, "legacy")) {
-		tap_plan(3);
-		legacy();
+	} else if (!strcmp(part, "no-fcaps")) {
+		tap_plan(6);
+		no_fcaps();
 	} else {
-		tap_plan(4 + 8 + 11 + 9 + 11 + 12);
+		tap_plan(3 + 7 + 11 + 9 + 11);
 		defaults();
 		writers();
 		mask();
 		enabled();
-		log_flood();
-		lockdown();
+		locked();
 	}
 	return tap_done();
 }

@@ -1,10 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# policy.sh KERNEL: the fcaps admin policy (kernel.fcaps.*) in four boots
-# of KERNEL: the run-time knobs and lockdown, then fcaps=off, then
-# fcaps.mask= fcaps.lockdown=1 fcaps.log=1, then no_file_caps.  The
-# guest's TAP streams (tests/vm/policy.c) are merged into one.
+# policy.sh KERNEL: the fcaps admin policy (kernel.fcaps.*) in three boots
+# of KERNEL: the run-time knobs and the lock, then fcaps.mask=
+# fcaps.locked=1, then no_file_caps (the one enable state).  The guest's
+# TAP streams (tests/vm/policy.c) are merged into one.
 set -u
 top=${FCAPS_TOP:-$(pwd)}
 cd "$top" || exit 1
@@ -29,8 +29,7 @@ boot() {	# PART [KERNEL PARAMETERS...]
 	n=$((n + $(printf '%s\n' "$out" | grep -c '^\(not \)\?ok ')))
 }
 boot runtime
-boot boot-off fcaps=off
-boot boot-set fcaps.mask=4000 fcaps.lockdown=1 fcaps.log=1
-boot legacy no_file_caps
+boot boot-set fcaps.mask=4000 fcaps.locked=1
+boot no-fcaps no_file_caps
 echo "1..$n"
 exit $rc
