@@ -51,23 +51,6 @@ int tap_ok(int cond, const char *fmt, ...)
 	return cond;
 }
 
-/*
- * A test of a known defect ("# TODO @todo"): reported, not counted as a
- * failure (TAP's TODO; tests/tap-run.sh counts it as passed).
- */
-int tap_ok_todo(int cond, const char *todo, const char *fmt, ...)
-{
-	va_list ap;
-
-	count++;
-	printf("%sok %d - ", cond ? "" : "not ", count);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf(" # TODO %s\n", todo);
-	return cond;
-}
-
 int tap_is_int(long long got, long long want, const char *fmt, ...)
 {
 	va_list ap;

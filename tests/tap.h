@@ -17,8 +17,6 @@ void tap_plan(int n);
 void tap_skip_all(const char *reason) __attribute__((noreturn));
 int tap_ok(int cond, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-int tap_ok_todo(int cond, const char *todo, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 int tap_is_int(long long got, long long want, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int tap_is_u64(uint64_t got, uint64_t want, const char *fmt, ...)
