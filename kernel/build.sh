@@ -6,6 +6,7 @@
 # Build one kernel out of tree from Debian's linux-source-6.12:
 #   stock        the unpacked tree as is        -> build/kernel/stock/bzImage
 #   patched      every patch in the series      -> build/kernel/patched/bzImage
+#   fix1         the first patch alone          -> build/kernel/fix1/bzImage
 #   bisect-N     the first N patches (NPATCHES) -> build/kernel/bisect/bzImage-N
 # Config: tinyconfig + kernel/config/fcaps.config (+ $EXTRA_CONFIG if set).
 # Incremental: sources are copied once per patch set, object trees are kept;
@@ -32,10 +33,13 @@ stock)		n=0; src=$pristine; obj=$top/build/kernel/stock-obj
 patched)	n=100000; src=$top/build/kernel/patched-src
 		obj=$top/build/kernel/patched-obj
 		out=$top/build/kernel/patched/bzImage ;;
+fix1)		n=1; src=$top/build/kernel/fix1-src
+		obj=$top/build/kernel/fix1-obj
+		out=$top/build/kernel/fix1/bzImage ;;
 bisect)		n=$2; src=$top/build/kernel/bisect-src
 		obj=$top/build/kernel/bisect-obj
 		out=$top/build/kernel/bisect/bzImage-$n ;;
-*)		echo "usage: $0 stock|patched|bisect N" >&2; exit 2 ;;
+*)		echo "usage: $0 stock|patched|fix1|bisect N" >&2; exit 2 ;;
 esac
 [ -n "${OBJ_SUFFIX:-}" ] && { obj=$obj-$OBJ_SUFFIX; out=$out-$OBJ_SUFFIX; }
 
@@ -68,14 +72,40 @@ fi
 # --- config ------------------------------------------------------------
 cc=gcc
 command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
-mk() { make -s -C "$src" O="$obj" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"; }
+# A patched tree (patched, bisect) is built, where root may, with its
+# sources bound over the pristine tree's path in a private mount namespace.
+# kbuild's saved command lines then name the same source path in every
+# object tree, so a new tree can start as a copy of stock's and rebuild only
+# what the patches change (the series touches a few files under security/
+# and fs/: tens of objects instead of a thousand).  Without that privilege
+# the tree is built from its own path, from scratch.
+bind=
+if [ "$src" != "$pristine" ] && [ "$(id -u)" = 0 ] &&
+   unshare -m true 2>/dev/null; then
+	bind=y
+fi
+mk() {
+	if [ -n "$bind" ]; then
+		unshare -m sh -c 'mount --bind "$1" "$2" && shift 2 &&
+			exec make -s -C "$@"' sh "$src" "$pristine" \
+			"$pristine" O="$obj" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"
+	else
+		make -s -C "$src" O="$obj" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"
+	fi
+}
 # A variant (OBJ_SUFFIX) starts from a copy of its base object tree:
 # kbuild's per-symbol dependencies then rebuild only what the extra
-# fragment changes (for nofcaps, a few files instead of the whole kernel).
+# fragment changes (for nofcaps, a few files instead of the whole kernel);
+# a bound patched tree from a copy of stock's, configured anew.
 base_obj=${obj%-"${OBJ_SUFFIX:-}"}
+stock_obj=$top/build/kernel/stock-obj
 if [ -n "${OBJ_SUFFIX:-}" ] && [ ! -d "$obj" ] && [ -f "$base_obj/.config" ]; then
 	echo "  SEED $obj from $(basename "$base_obj")"
 	cp -a "$base_obj" "$obj"
+elif [ -n "$bind" ] && [ ! -d "$obj" ] && [ -f "$stock_obj/vmlinux" ]; then
+	echo "  SEED $obj from stock-obj"
+	cp -a "$stock_obj" "$obj"
+	rm -f "$obj/.fcaps-config"
 fi
 mkdir -p "$obj" "$(dirname "$out")"
 cfg_in=$( (cat "$frag"; [ -n "${EXTRA_CONFIG:-}" ] && cat "$EXTRA_CONFIG"; true) | sha256sum | cut -d' ' -f1)

@@ -6,6 +6,7 @@
 #   make kernel-stock    only the unpatched kernel
 #   make kernel-patched  only the patched kernel
 #   make kernel-nofcaps  patched, CONFIG_SECURITY_FILE_CAPABILITIES=n
+#   make kernel-fix1     stock with the series' first patch alone
 #   make kernel-bisect   every prefix of the series builds
 #   make kernel-compile-test  after each patch, the touched objects under
 #                        defconfig+, W=1, fcaps y/n and audit off: no new
@@ -17,8 +18,8 @@ KERNEL_SERIES := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' \
 	kernel/patches/series 2>/dev/null)
 KERNEL_PATCHES := $(addprefix kernel/patches/,$(KERNEL_SERIES))
 
-.PHONY: kernel kernel-stock kernel-patched kernel-nofcaps kernel-bisect \
-	kernel-compile-test kernel-boot lint-kernel
+.PHONY: kernel kernel-stock kernel-patched kernel-nofcaps kernel-fix1 \
+	kernel-bisect kernel-compile-test kernel-boot lint-kernel
 
 kernel: kernel-stock kernel-patched
 
@@ -31,6 +32,9 @@ kernel-patched:
 kernel-nofcaps:
 	$(Q)OBJ_SUFFIX=nofcaps EXTRA_CONFIG=kernel/config/nofcaps.config \
 		sh kernel/build.sh patched
+
+kernel-fix1:
+	$(Q)sh kernel/build.sh fix1
 
 kernel-bisect:
 	$(Q)sh kernel/bisect.sh
