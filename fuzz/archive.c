@@ -18,36 +18,6 @@
 #include "archive-scan.h"
 #include "fuzz.h"
 
-static FILE *devnull, *saved_stderr;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	saved_stderr = stderr;
-	devnull = fopen("/dev/null", "w");
-	if (!devnull)
-		devnull = stderr;
-	return 0;
-}
-
-/* "/" alone, or "/" and components none of which is empty, "." or "..". */
-static bool normalized(const char *p)
-{
-	const char *c, *q;
-
-	if (p[0] != '/')
-		return false;
-	if (!p[1])
-		return true;
-	for (c = p + 1;; c = q + 1) {
-		q = strchrnul(c, '/');
-		if (q == c || (q - c == 1 && c[0] == '.') ||
-		    (q - c == 2 && c[0] == '.' && c[1] == '.'))
-			return false;
-		if (!*q)
-			return true;
-	}
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static volatile sig_atomic_t intr;
@@ -69,9 +39,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	o.file = name;
-	stderr = devnull;	/* damage is reported there, per archive */
+	fuzz_mute();	/* damage is reported on stderr, per archive */
 	ret = archive_scan(&o, &v, &n, &intr);	/* closes o.fd */
-	stderr = saved_stderr;
+	fuzz_unmute();
 	fuzz_assert(ret == 0 || ret == EXIT_OPERR);
 	fuzz_assert(rules_init(&cfg) == 0);
 	if (n)
@@ -79,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (i = 0; i < n; i++) {
 		struct entry *e = &v[i];
 
-		fuzz_assert(e->path && normalized(e->path));
+		fuzz_assert(e->path && fuzz_path_normalized(e->path));
 		fuzz_assert(!i || strcmp(v[i - 1].path, e->path) < 0);
 		fuzz_assert(e->source == SRC_ARCHIVE);
 		fuzz_assert(e->len <= ENTRY_RAW_MAX);

@@ -11,6 +11,7 @@
 #ifndef FCAPS_FUZZ_H
 #define FCAPS_FUZZ_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,5 +33,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 } while (0)
 
 int fuzz_memfile(const uint8_t *data, size_t size, char *name, size_t len);
+void fuzz_mute(void);
+void fuzz_unmute(void);
+bool fuzz_path_normalized(const char *p);
 
 #endif /* FCAPS_FUZZ_H */

@@ -16,17 +16,6 @@
 #include "image.h"
 #include "fuzz.h"
 
-static FILE *devnull, *saved_stderr;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	saved_stderr = stderr;
-	devnull = fopen("/dev/null", "w");
-	if (!devnull)
-		devnull = stderr;
-	return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static volatile sig_atomic_t intr;
@@ -44,9 +33,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fd < 0)
 		return 0;
 	o.file = name;
-	stderr = devnull;	/* damage is reported there, per image */
+	fuzz_mute();	/* damage is reported on stderr, per image */
 	ret = image_scan(&o, &v, &n, &intr);
-	stderr = saved_stderr;
+	fuzz_unmute();
 	close(fd);
 	fuzz_assert(ret == 0 || ret == EXIT_OPERR);
 	fuzz_assert(rules_init(&cfg) == 0);

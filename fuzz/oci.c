@@ -22,36 +22,6 @@
 #include "fuzz.h"
 #include "oci.h"
 
-static FILE *devnull, *saved_stderr;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	saved_stderr = stderr;
-	devnull = fopen("/dev/null", "w");
-	if (!devnull)
-		devnull = stderr;
-	return 0;
-}
-
-/* "/" alone, or "/" and components none of which is empty, "." or "..". */
-static bool normalized(const char *p)
-{
-	const char *c, *q;
-
-	if (p[0] != '/')
-		return false;
-	if (!p[1])
-		return true;
-	for (c = p + 1;; c = q + 1) {
-		q = strchrnul(c, '/');
-		if (q == c || (q - c == 1 && c[0] == '.') ||
-		    (q - c == 2 && c[0] == '.' && c[1] == '.'))
-			return false;
-		if (!*q)
-			return true;
-	}
-}
-
 static bool digest_ok(const char *d)
 {
 	size_t i;
@@ -71,7 +41,7 @@ static void check_entry(const struct entry *v, size_t n, size_t i,
 	const struct entry *e = &v[i];
 	size_t j, names;
 
-	fuzz_assert(e->path && normalized(e->path));
+	fuzz_assert(e->path && fuzz_path_normalized(e->path));
 	fuzz_assert(!i || strcmp(v[i - 1].path, e->path) < 0);
 	fuzz_assert(e->source == SRC_OCI);
 	fuzz_assert(e->layer >= 1 && digest_ok(e->digest));
@@ -115,9 +85,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (o.fd < 0)
 		return 0;
 	o.file = name;
-	stderr = devnull;	/* damage is reported there, per image */
+	fuzz_mute();	/* damage is reported on stderr, per image */
 	ret = oci_scan(&o, &v, &n, &intr);	/* closes o.fd */
-	stderr = saved_stderr;
+	fuzz_unmute();
 	fuzz_assert((ret & ~(EXIT_OPERR | EXIT_USAGE)) == 0);
 	fuzz_assert(rules_init(&cfg) == 0);
 	if (n)
