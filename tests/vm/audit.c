@@ -16,7 +16,6 @@
  * between the kernels: unknown flag bits, patch 4) is named as such.
  * TAP on stdout.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -240,32 +239,22 @@ static void check_value(const char *name)
 		   name);
 }
 
-static int cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int main(void)
 {
 	const char *kenv = getenv("fcaps_kernel");
 	char *names[64];
-	size_t n = 0, i;
-	struct dirent *d;
-	DIR *dir;
+	size_t n, i;
+	ssize_t got;
 	int ret;
 
 	kernel = kenv && !strcmp(kenv, "patched") ? FCAP_KERNEL_FCAPS :
 		 FCAP_KERNEL_MAINLINE;
 	if (geteuid() != 0)
 		tap_skip_all("needs root");
-	dir = opendir("/mnt/val");
-	if (!dir)
+	got = guest_names("/mnt/val", names, sizeof(names) / sizeof(names[0]));
+	if (got < 0)
 		tap_skip_all("no planted values on /mnt/val");
-	while ((d = readdir(dir)) && n < sizeof(names) / sizeof(names[0]))
-		if (d->d_name[0] != '.')
-			names[n++] = strdup(d->d_name);
-	closedir(dir);
-	qsort(names, n, sizeof(names[0]), cmp);
+	n = got;
 	tap_diag("kernel flavour: %s",
 		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline");
 	ret = audit_setup();

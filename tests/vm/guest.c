@@ -2,6 +2,7 @@
 /*
  * guest.c - helpers shared by the guest test programs (see guest.h).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -198,4 +199,34 @@ char *guest_slurp(const char *path, size_t *len)
 	if (buf)
 		*len = (size_t)st.st_size;
 	return buf;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/**
+ * guest_names() - the names in @dir that do not start with '.', sorted
+ * @dir: a directory (the planted values' /mnt/val)
+ * @names: filled with at most @max strdup()ed names (the caller frees them)
+ * @max: room in @names
+ *
+ * Return: how many, or -1 when @dir cannot be read.
+ */
+ssize_t guest_names(const char *dir, char **names, size_t max)
+{
+	struct dirent *d;
+	size_t n = 0;
+	DIR *dp;
+
+	dp = opendir(dir);
+	if (!dp)
+		return -1;
+	while (n < max && (d = readdir(dp)))
+		if (d->d_name[0] != '.' && (names[n] = strdup(d->d_name)))
+			n++;
+	closedir(dp);
+	qsort(names, n, sizeof(names[0]), cmp_names);
+	return n;
 }

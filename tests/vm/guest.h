@@ -25,5 +25,6 @@ int guest_copy(const char *from, const char *to, mode_t mode);
 char *guest_slurp(const char *path, size_t *len);
 int guest_file(const char *path, const void *val, size_t len,
 	       struct fcap_file *f);
+ssize_t guest_names(const char *dir, char **names, size_t max);
 
 #endif

@@ -24,7 +24,6 @@
  * option on (patch 2).
  * TAP on stdout.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -326,18 +325,12 @@ static void check_root_write(void)
 	removexattr("/mnt/own", FCAP_XATTR_NAME);
 }
 
-static int cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int main(void)
 {
 	const char *kenv = getenv("fcaps_kernel");
 	char *names[64];
-	size_t n = 0, i;
-	struct dirent *d;
-	DIR *dir;
+	size_t n, i;
+	ssize_t got;
 	int fd;
 
 	nofcaps = kenv && !strcmp(kenv, "nofcaps");
@@ -348,14 +341,10 @@ int main(void)
 	policy.enabled = !nofcaps;
 	if (geteuid() != 0)
 		tap_skip_all("needs root");
-	dir = opendir("/mnt/val");
-	if (!dir)
+	got = guest_names("/mnt/val", names, sizeof(names) / sizeof(names[0]));
+	if (got < 0)
 		tap_skip_all("no planted values on /mnt/val");
-	while ((d = readdir(dir)) && n < sizeof(names) / sizeof(names[0]))
-		if (d->d_name[0] != '.')
-			names[n++] = strdup(d->d_name);
-	closedir(dir);
-	qsort(names, n, sizeof(names[0]), cmp);
+	n = got;
 	fd = open("/mnt/own", O_WRONLY | O_CREAT | O_TRUNC, 0755);
 	if (fd < 0 || fchown(fd, UNPRIV, UNPRIV) || close(fd))
 		tap_skip_all("cannot make /mnt/own");
