@@ -70,6 +70,25 @@ static uint32_t ns_root_uid(const struct fcap_proc *proc)
 	       proc->ns_root[0] : 0;
 }
 
+/* @id through @m's extents, from first to lower (@up: lower to first). */
+static uint32_t idmap_walk(const struct fcap_idmap *m, uint32_t id, bool up)
+{
+	unsigned int i;
+
+	if (!m || !m->n)
+		return id;
+	if (id == FCAP_NO_ID)
+		return FCAP_NO_ID;
+	for (i = 0; i < m->n && i < FCAP_IDMAP_MAX; i++) {
+		uint32_t from = up ? m->ext[i].lower : m->ext[i].first;
+		uint32_t to = up ? m->ext[i].first : m->ext[i].lower;
+
+		if (id >= from && id - from < m->ext[i].count)
+			return to + (id - from);
+	}
+	return FCAP_NO_ID;
+}
+
 /**
  * fcap_idmap_map() - an id stored in the file system, seen through a mount
  * @m: the mount's idmap (@m->n == 0: not idmapped, ids pass unchanged)
@@ -80,17 +99,7 @@ static uint32_t ns_root_uid(const struct fcap_proc *proc)
  */
 uint32_t fcap_idmap_map(const struct fcap_idmap *m, uint32_t id)
 {
-	unsigned int i;
-
-	if (!m || !m->n)
-		return id;
-	if (id == FCAP_NO_ID)
-		return FCAP_NO_ID;
-	for (i = 0; i < m->n && i < FCAP_IDMAP_MAX; i++)
-		if (id >= m->ext[i].first &&
-		    id - m->ext[i].first < m->ext[i].count)
-			return m->ext[i].lower + (id - m->ext[i].first);
-	return FCAP_NO_ID;
+	return idmap_walk(m, id, false);
 }
 
 /**
@@ -103,17 +112,7 @@ uint32_t fcap_idmap_map(const struct fcap_idmap *m, uint32_t id)
  */
 uint32_t fcap_idmap_unmap(const struct fcap_idmap *m, uint32_t id)
 {
-	unsigned int i;
-
-	if (!m || !m->n)
-		return id;
-	if (id == FCAP_NO_ID)
-		return FCAP_NO_ID;
-	for (i = 0; i < m->n && i < FCAP_IDMAP_MAX; i++)
-		if (id >= m->ext[i].lower &&
-		    id - m->ext[i].lower < m->ext[i].count)
-			return m->ext[i].first + (id - m->ext[i].lower);
-	return FCAP_NO_ID;
+	return idmap_walk(m, id, true);
 }
 
 /**
