@@ -3,7 +3,10 @@
 #
 # bench/exec.sh: make bench-exec.  Boots the stock kernel, the patched
 # kernel and the patched kernel with a non-default policy (fcaps.mask
-# without cap_sys_admin, fcaps.locked=1), alternated ROUNDS times; in each
+# without cap_sys_admin, fcaps.locked=1), alternated ROUNDS times; the
+# test kernels' configuration without lockdep (make kernel-bench:
+# kernel/config/bench.config), whose bookkeeping on every lock would
+# count in each exec and dilute the series' share; in each
 # boot uid 1000 runs a posix_spawn loop on a static binary, plain and with
 # cap_ipc_lock+ep (tests/vm/benchexec.c), three measurements of BENCH_N
 # execs each.  Prints the median and best rate of each, their spread, and
@@ -40,9 +43,9 @@ boot() {	# NAME KERNEL [PARAMS]
 }
 i=0
 while [ $i -lt "$rounds" ]; do
-	boot stock build/kernel/stock/bzImage
-	boot patched build/kernel/patched/bzImage
-	boot policy build/kernel/patched/bzImage fcaps.mask=1ffffdfffff \
+	boot stock build/kernel/stock/bzImage-bench
+	boot patched build/kernel/patched/bzImage-bench
+	boot policy build/kernel/patched/bzImage-bench fcaps.mask=1ffffdfffff \
 		fcaps.locked=1
 	i=$((i + 1))
 done

@@ -97,13 +97,21 @@ mk() {
 # kbuild's per-symbol dependencies then rebuild only what the extra
 # fragment changes (for nofcaps, a few files instead of the whole kernel);
 # a bound patched tree from a copy of stock's, configured anew.
+# A bound tree prefers stock's tree of the same variant, whose
+# configuration is its own but for the series' symbols.
 base_obj=${obj%-"${OBJ_SUFFIX:-}"}
-stock_obj=$top/build/kernel/stock-obj
-if [ -n "${OBJ_SUFFIX:-}" ] && [ ! -d "$obj" ] && [ -f "$base_obj/.config" ]; then
+stock_obj=$top/build/kernel/stock-obj${OBJ_SUFFIX:+-$OBJ_SUFFIX}
+if [ -n "$bind" ] && [ ! -d "$obj" ] && [ -n "${OBJ_SUFFIX:-}" ] &&
+   [ -f "$stock_obj/vmlinux" ]; then
+	echo "  SEED $obj from $(basename "$stock_obj")"
+	cp -a "$stock_obj" "$obj"
+	rm -f "$obj/.fcaps-config"
+elif [ -n "${OBJ_SUFFIX:-}" ] && [ ! -d "$obj" ] && [ -f "$base_obj/.config" ]; then
 	echo "  SEED $obj from $(basename "$base_obj")"
 	cp -a "$base_obj" "$obj"
-elif [ -n "$bind" ] && [ ! -d "$obj" ] && [ -f "$stock_obj/vmlinux" ]; then
-	echo "  SEED $obj from stock-obj"
+elif [ -n "$bind" ] && [ ! -d "$obj" ] && [ -f "${stock_obj%-"${OBJ_SUFFIX:-}"}/vmlinux" ]; then
+	stock_obj=${stock_obj%-"${OBJ_SUFFIX:-}"}
+	echo "  SEED $obj from $(basename "$stock_obj")"
 	cp -a "$stock_obj" "$obj"
 	rm -f "$obj/.fcaps-config"
 fi

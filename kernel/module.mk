@@ -7,6 +7,7 @@
 #   make kernel-patched  only the patched kernel
 #   make kernel-nofcaps  patched, CONFIG_SECURITY_FILE_CAPABILITIES=n
 #   make kernel-fix1     stock with the series' first patch alone
+#   make kernel-bench    stock and patched without lockdep, for bench-exec
 #   make kernel-bisect   every prefix of the series builds
 #   make kernel-compile-test  after each patch, the touched objects under
 #                        defconfig+, W=1, fcaps y/n and audit off: no new
@@ -19,7 +20,7 @@ KERNEL_SERIES := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' \
 KERNEL_PATCHES := $(addprefix kernel/patches/,$(KERNEL_SERIES))
 
 .PHONY: kernel kernel-stock kernel-patched kernel-nofcaps kernel-fix1 \
-	kernel-bisect kernel-compile-test kernel-boot lint-kernel
+	kernel-bench kernel-bisect kernel-compile-test kernel-boot lint-kernel
 
 kernel: kernel-stock kernel-patched
 
@@ -35,6 +36,12 @@ kernel-nofcaps:
 
 kernel-fix1:
 	$(Q)sh kernel/build.sh fix1
+
+kernel-bench:
+	$(Q)OBJ_SUFFIX=bench EXTRA_CONFIG=kernel/config/bench.config \
+		sh kernel/build.sh stock
+	$(Q)OBJ_SUFFIX=bench EXTRA_CONFIG=kernel/config/bench.config \
+		sh kernel/build.sh patched
 
 kernel-bisect:
 	$(Q)sh kernel/bisect.sh
