@@ -116,7 +116,10 @@ elif [ -n "$bind" ] && [ ! -d "$obj" ] && [ -f "${stock_obj%-"${OBJ_SUFFIX:-}"}/
 	rm -f "$obj/.fcaps-config"
 fi
 mkdir -p "$obj" "$(dirname "$out")"
-cfg_in=$( (cat "$frag"; [ -n "${EXTRA_CONFIG:-}" ] && cat "$EXTRA_CONFIG"; true) | sha256sum | cut -d' ' -f1)
+# Configured anew when a fragment or the applied patches change: a patch
+# may add a symbol (a bisect tree goes through every prefix).
+cfg_in=$( (cat "$frag"; [ -n "${EXTRA_CONFIG:-}" ] && cat "$EXTRA_CONFIG"
+	echo "${want:-}") | sha256sum | cut -d' ' -f1)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fcaps-config" 2>/dev/null)" != "$cfg_in" ]; then
 	echo "  CONFIG $name"
 	mk tinyconfig >/dev/null
