@@ -93,27 +93,29 @@ mk() {
 		make -s -C "$src" O="$obj" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"
 	fi
 }
-# A variant (OBJ_SUFFIX) starts from a copy of its base object tree:
-# kbuild's per-symbol dependencies then rebuild only what the extra
-# fragment changes (for nofcaps, a few files instead of the whole kernel);
-# a bound patched tree from a copy of stock's, configured anew.
-# A bound tree prefers stock's tree of the same variant, whose
-# configuration is its own but for the series' symbols.
+# A new object tree starts as a copy of the nearest built one, and kbuild's
+# per-symbol dependencies rebuild only what differs; the copy is configured
+# anew below, since its fragments or patches differ from the seed's.
+#   - a bound tree of a variant: stock's tree of the same variant (for
+#     bench, lockdep off: only the series' files differ);
+#   - any other variant: its base tree (for nofcaps, a few files);
+#   - a bound tree: stock's tree (only the series' files differ).
+stock_obj=$top/build/kernel/stock-obj
 base_obj=${obj%-"${OBJ_SUFFIX:-}"}
-stock_obj=$top/build/kernel/stock-obj${OBJ_SUFFIX:+-$OBJ_SUFFIX}
-if [ -n "$bind" ] && [ ! -d "$obj" ] && [ -n "${OBJ_SUFFIX:-}" ] &&
-   [ -f "$stock_obj/vmlinux" ]; then
-	echo "  SEED $obj from $(basename "$stock_obj")"
-	cp -a "$stock_obj" "$obj"
-	rm -f "$obj/.fcaps-config"
-elif [ -n "${OBJ_SUFFIX:-}" ] && [ ! -d "$obj" ] && [ -f "$base_obj/.config" ]; then
-	echo "  SEED $obj from $(basename "$base_obj")"
-	cp -a "$base_obj" "$obj"
-elif [ -n "$bind" ] && [ ! -d "$obj" ] && [ -f "${stock_obj%-"${OBJ_SUFFIX:-}"}/vmlinux" ]; then
-	stock_obj=${stock_obj%-"${OBJ_SUFFIX:-}"}
-	echo "  SEED $obj from $(basename "$stock_obj")"
-	cp -a "$stock_obj" "$obj"
-	rm -f "$obj/.fcaps-config"
+seed=
+if [ ! -d "$obj" ]; then
+	if [ -n "$bind" ] && [ -n "${OBJ_SUFFIX:-}" ] &&
+	   [ -f "$stock_obj-$OBJ_SUFFIX/vmlinux" ]; then
+		seed=$stock_obj-$OBJ_SUFFIX
+	elif [ -n "${OBJ_SUFFIX:-}" ] && [ -f "$base_obj/.config" ]; then
+		seed=$base_obj
+	elif [ -n "$bind" ] && [ -f "$stock_obj/vmlinux" ]; then
+		seed=$stock_obj
+	fi
+fi
+if [ -n "$seed" ]; then
+	echo "  SEED $obj from $(basename "$seed")"
+	cp -a "$seed" "$obj"
 fi
 mkdir -p "$obj" "$(dirname "$out")"
 # Configured anew when a fragment or the applied patches change: a patch
