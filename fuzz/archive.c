@@ -34,10 +34,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.fd = fuzz_memfile(data, size, name, sizeof(name));
 	if (o.fd < 0)
 		return 0;
-	if (lseek(o.fd, 0, SEEK_SET) != 0) {
-		close(o.fd);
-		return 0;
-	}
 	o.file = name;
 	fuzz_mute();	/* damage is reported on stderr, per archive */
 	ret = archive_scan(&o, &v, &n, &intr);	/* closes o.fd */

@@ -11,7 +11,7 @@
 #include "fuzz.h"
 
 /**
- * fuzz_memfile() - put @data in a fresh memfd and name it
+ * fuzz_memfile() - put @data in a fresh memfd, at offset 0, and name it
  * @data: @size: the bytes
  * @name: set to "/proc/self/fd/N"
  * @len: room in @name
@@ -36,6 +36,10 @@ int fuzz_memfile(const uint8_t *data, size_t size, char *name, size_t len)
 			return -EIO;
 		}
 		off += n;
+	}
+	if (lseek(fd, 0, SEEK_SET) != 0) {
+		close(fd);
+		return -EIO;
 	}
 	snprintf(name, len, "/proc/self/fd/%d", fd);
 	return fd;
