@@ -51,6 +51,16 @@ clean_err() {	# clean_err FILE: empty, and no sanitizer report
 	[ ! -s "$1" ] || { sed 's/^/# /' "$1"; return 1; }
 }
 # nodigest: layer digests as "sha256:D" (golden text is not tied to them)
+# list_golden INPUT REF WANT: --list of image REF in INPUT exits 4 with
+# exactly WANT on stdout and nothing on stderr.
+list_golden() {
+	"$fc" --oci "$1" --image-ref "$2" --list >"$1.list" 2>"$1.err"
+	rc=$?
+	[ $rc -eq 4 ] && cmp -s "$1.list" "$3"
+	ok_rc $? "$1: --list is golden (rc $rc)"
+	cmp -s "$1.list" "$3" || diff "$3" "$1.list" | sed 's/^/# /'
+	check "$1: nothing on stderr" clean_err "$1.err"
+}
 nodigest() { sed -E 's/sha256:[0-9a-f]{64}/sha256:D/g'; }
 # json_rules FILE: "path present layer_index value rules" lines, sorted
 json_rules() {
@@ -117,14 +127,7 @@ printf '%b' "$(cat v1.list.want)\n" >v1.list.want2
 for input in layout oci.tar docker.tar; do
 	ref=v1
 	[ "$input" = docker.tar ] && ref=fcaps:v1
-	"$fc" --oci $input --image-ref $ref --list >"$input.list" \
-		2>"$input.err"
-	rc=$?
-	[ $rc -eq 4 ] && cmp -s "$input.list" v1.list.want2
-	ok_rc $? "$input: --list is golden (rc $rc)"
-	cmp -s "$input.list" v1.list.want2 ||
-		diff v1.list.want2 "$input.list" | sed 's/^/# /'
-	check "$input: nothing on stderr" clean_err "$input.err"
+	list_golden "$input" "$ref" v1.list.want2
 	"$fc" --oci $input --image-ref $ref --json >"$input.json" 2>/dev/null
 	json_rules "$input.json" >"$input.rules"
 done
@@ -512,16 +515,10 @@ setup "skopeo copy to docker-archive" skopeo copy --quiet oci:u:l2 \
 setup "skopeo copy to oci-archive" skopeo copy --quiet oci:u:l2 \
 	oci-archive:u-oci.tar:l2
 for input in u u-oci.tar u-docker.tar; do
-	"$fc" --oci $input --image-ref "$([ $input = u-docker.tar ] &&
-		echo fcaps:l2 || echo l2)" --list >"$input.list" 2>"$input.err"
-	rc=$?
-	[ $rc -eq 4 ] && cmp -s "$input.list" u.list.want2
-	ok_rc $? "$input: --list is golden (rc $rc)"
-	cmp -s "$input.list" u.list.want2 ||
-		diff u.list.want2 "$input.list" | sed 's/^/# /'
-	check "$input: nothing on stderr" clean_err "$input.err"
-	"$fc" --oci $input --image-ref "$([ $input = u-docker.tar ] &&
-		echo fcaps:l2 || echo l2)" --json >"$input.json" 2>/dev/null
+	ref=l2
+	[ "$input" = u-docker.tar ] && ref=fcaps:l2
+	list_golden "$input" "$ref" u.list.want2
+	"$fc" --oci $input --image-ref $ref --json >"$input.json" 2>/dev/null
 	urules "$input.json" >"$input.rules"
 	cmp -s "$input.rules" u.rules.want
 	ok_rc $? "$input: the lost, removed, changed and added events"
