@@ -1,21 +1,22 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# kernel/build.sh NAME [NPATCHES]
+# [KVER=6.1] kernel/build.sh NAME [NPATCHES]
 #
-# Build one kernel out of tree from Debian's linux-source-6.12:
-#   stock        the unpacked tree as is        -> build/kernel/stock/bzImage
-#   patched      every patch in the series      -> build/kernel/patched/bzImage
-#   fix1         the first patch alone          -> build/kernel/fix1/bzImage
-#   bisect-N     the first N patches (NPATCHES) -> build/kernel/bisect/bzImage-N
+# Build one kernel out of tree from Debian's linux-source-$KVER (6.12 by
+# default, or 6.1: kernel/kver.sh) with kernel/patches/$KVER; $K below is
+# build/kernel for 6.12 and build/kernel/6.1 for 6.1:
+#   stock        the unpacked tree as is        -> $K/stock/bzImage
+#   patched      every patch in the series      -> $K/patched/bzImage
+#   fix1         the first patch alone          -> $K/fix1/bzImage
+#   bisect-N     the first N patches (NPATCHES) -> $K/bisect/bzImage-N
 # Config: tinyconfig + kernel/config/fcaps.config (+ $EXTRA_CONFIG if set).
 # Incremental: sources are copied once per patch set, object trees are kept;
 # files touched by the old or the new patch set are re-dated so make sees them.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 name=$1
-pristine=$top/build/linux-source-6.12
-series=$top/kernel/patches/series
+. "$top/kernel/kver.sh"
 frag=$top/kernel/config/fcaps.config
 jobs=${JOBS:-$(nproc)}
 
@@ -24,21 +25,21 @@ sh "$top/kernel/unpack.sh"
 patches() {	# the first $1 patches of the series, as paths
 	[ -f "$series" ] || return 0
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series" | head -n "$1" |
-		while read -r p; do echo "$top/kernel/patches/$p"; done
+		while read -r p; do echo "$patchdir/$p"; done
 }
 
 case $name in
-stock)		n=0; src=$pristine; obj=$top/build/kernel/stock-obj
-		out=$top/build/kernel/stock/bzImage ;;
-patched)	n=100000; src=$top/build/kernel/patched-src
-		obj=$top/build/kernel/patched-obj
-		out=$top/build/kernel/patched/bzImage ;;
-fix1)		n=1; src=$top/build/kernel/fix1-src
-		obj=$top/build/kernel/fix1-obj
-		out=$top/build/kernel/fix1/bzImage ;;
-bisect)		n=$2; src=$top/build/kernel/bisect-src
-		obj=$top/build/kernel/bisect-obj
-		out=$top/build/kernel/bisect/bzImage-$n ;;
+stock)		n=0; src=$pristine; obj=$kdir/stock-obj
+		out=$kdir/stock/bzImage ;;
+patched)	n=100000; src=$kdir/patched-src
+		obj=$kdir/patched-obj
+		out=$kdir/patched/bzImage ;;
+fix1)		n=1; src=$kdir/fix1-src
+		obj=$kdir/fix1-obj
+		out=$kdir/fix1/bzImage ;;
+bisect)		n=$2; src=$kdir/bisect-src
+		obj=$kdir/bisect-obj
+		out=$kdir/bisect/bzImage-$n ;;
 *)		echo "usage: $0 stock|patched|fix1|bisect N" >&2; exit 2 ;;
 esac
 [ -n "${OBJ_SUFFIX:-}" ] && { obj=$obj-$OBJ_SUFFIX; out=$out-$OBJ_SUFFIX; }
@@ -100,7 +101,7 @@ mk() {
 #     bench, lockdep off: only the series' files differ);
 #   - any other variant: its base tree (for nofcaps, a few files);
 #   - a bound tree: stock's tree (only the series' files differ).
-stock_obj=$top/build/kernel/stock-obj
+stock_obj=$kdir/stock-obj
 base_obj=${obj%-"${OBJ_SUFFIX:-}"}
 seed=
 if [ ! -d "$obj" ]; then
@@ -134,7 +135,7 @@ fi
 # by kconfig (a missing dependency, a misspelt name) fails the build.  A
 # symbol the tree lacks is excused only when the series defines it (stock
 # and a short bisect prefix have no CONFIG_SECURITY_FILE_CAPABILITIES).
-series_syms=$(cat "$top"/kernel/patches/*.patch 2>/dev/null |
+series_syms=$(cat "$top"/kernel/patches/*/*.patch 2>/dev/null |
 	sed -n 's/^+config \([A-Za-z0-9_]*\).*/CONFIG_\1/p')
 bad=$(for f in "$frag" ${EXTRA_CONFIG:+"$EXTRA_CONFIG"}; do
 	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p' \

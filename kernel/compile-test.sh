@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# kernel/compile-test.sh: make kernel-compile-test.
+# [KVER=6.1] kernel/compile-test.sh: make kernel-compile-test (both
+# versions, one after the other).
 #
 # After each patch of the series (0: the unpatched tree), build the objects
 # the series touches or affects (security/, fs/xattr.o, fs/overlayfs/,
@@ -19,8 +20,8 @@
 # on 2 cores); run it before submitting kernel changes.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-pristine=$top/build/linux-source-6.12
-work=$top/build/kernel/compile-test
+. "$top/kernel/kver.sh"
+work=$kdir/compile-test
 src=$work/src
 frag=$top/kernel/config/compile-test.config
 jobs=${JOBS:-$(nproc)}
@@ -28,7 +29,7 @@ variants=${VARIANTS:-fcaps nofcaps noaudit}
 
 sh "$top/kernel/unpack.sh"
 mkdir -p "$work"
-list=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/kernel/patches/series")
+list=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
 n=$(printf '%s\n' "$list" | wc -l)
 
 # The wrapper: compile, and keep this object's warnings beside it.
@@ -146,10 +147,10 @@ while [ "$i" -le "$n" ]; do
 	if [ "$i" -gt 0 ]; then
 		p=$(printf '%s\n' "$list" | sed -n "${i}p")
 		echo "  PATCH $i/$n $p"
-		files=$(sed -n 's|^+++ b/||p' "$top/kernel/patches/$p" |
+		files=$(sed -n 's|^+++ b/||p' "$patchdir/$p" |
 			grep -E '\.[ch]$' || true)
 		kdoc > "$work/kdoc-before-$i"
-		patch -s -p1 -d "$src" < "$top/kernel/patches/$p"
+		patch -s -p1 -d "$src" < "$patchdir/$p"
 		kdoc > "$work/kdoc-after-$i"
 		new=$(comm -13 "$work/kdoc-before-$i" "$work/kdoc-after-$i")
 		if [ -n "$new" ]; then
@@ -158,7 +159,7 @@ while [ "$i" -le "$n" ]; do
 			rc=1
 		fi
 		# kbuild sees patched files by their time stamps
-		sed -n 's|^+++ b/||p' "$top/kernel/patches/$p" |
+		sed -n 's|^+++ b/||p' "$patchdir/$p" |
 		while IFS= read -r f; do
 			if [ -e "$src/$f" ]; then touch "$src/$f"; fi
 		done
@@ -190,7 +191,7 @@ while [ "$i" -le "$n" ]; do
 	done
 	i=$((i + 1))
 done
-echo "  COMPILE-TEST $n patches x $(echo "$variants" | wc -w) variants:" \
+echo "  COMPILE-TEST $KVER: $n patches x $(echo "$variants" | wc -w) variants:" \
 	"$([ $rc -eq 0 ] && echo 'no new warnings' || echo FAILED)" \
 	"($(($(date +%s) - start))s)"
 exit $rc

@@ -1,18 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# kernel/mkdev.sh [--export]
+# [KVER=6.1] kernel/mkdev.sh [--export]
 #
-# Without argument: (re)create build/kernel/dev, a git repository over a copy
+# Without argument: (re)create $K/dev ($K: build/kernel for 6.12,
+# build/kernel/6.1 for 6.1), a git repository over a copy
 # of the unpacked tree with a "baseline" commit on branch "base" and the
 # series applied with `git am` on branch "fcaps".  Edit there (commit,
 # `git rebase -i base`), then `kernel/mkdev.sh --export` writes the branch
-# back to kernel/patches/ (format-patch --cover-letter, with the text of
-# kernel/cover-letter.txt, + series) and runs checkpatch on every file.
+# back to kernel/patches/$KVER/ (format-patch --cover-letter, with the text
+# of its cover-letter.txt, + series) and runs checkpatch on every file.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-dev=$top/build/kernel/dev
-pristine=$top/build/linux-source-6.12
+. "$top/kernel/kver.sh"
+dev=$kdir/dev
 # Paths tracked by the baseline: everything the series touches, and more.
 paths="security fs/xattr.c fs/Kconfig kernel/capability.c include/linux
 include/uapi/linux Documentation/admin-guide tools/testing/selftests/Makefile
@@ -21,20 +22,20 @@ g() { git -C "$dev" -c user.name="fcaps developers" \
 	-c user.email=dev@fcaps.invalid "$@"; }
 
 if [ "${1:-}" = --export ]; then
-	out=$top/build/kernel/export
+	out=$kdir/export
 	rm -rf "$out"
-	# The cover letter's subject and text come from kernel/cover-letter.txt
+	# The cover letter's subject and text come from cover-letter.txt
 	# (first paragraph: subject); git adds the shortlog and diffstat.
-	g config branch.fcaps.description "$(cat "$top/kernel/cover-letter.txt")"
+	g config branch.fcaps.description "$(cat "$patchdir/cover-letter.txt")"
 	g format-patch -q --zero-commit --no-signature --cover-letter \
 		--cover-from-description=subject -o "$out" base..fcaps
-	rm -f "$top"/kernel/patches/*.patch
-	cp "$out"/*.patch "$top/kernel/patches/"
+	rm -f "$patchdir"/*.patch
+	cp "$out"/*.patch "$patchdir/"
 	# series: what build.sh applies, so never the cover letter
-	(cd "$top/kernel/patches" && ls *.patch |
+	(cd "$patchdir" && ls *.patch |
 		grep -vx '0000-cover-letter.patch' > series)
 	sh "$top/kernel/lint.sh" "$pristine/scripts/checkpatch.pl" \
-		"$top"/kernel/patches/*.patch && echo "  LINT clean"
+		"$patchdir"/*.patch && echo "  LINT clean"
 	exit 0
 fi
 
@@ -46,7 +47,7 @@ g init -q -b base
 g add -f $paths
 g commit -q -m baseline
 g checkout -q -b fcaps
-for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/kernel/patches/series"); do
-	g am -q "$top/kernel/patches/$p"
+for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series"); do
+	g am -q "$patchdir/$p"
 done
 g log --oneline base..fcaps
