@@ -40,31 +40,41 @@ grep -h -o -E '(setfcap|getfcap|fsck-check)( +[^ `|;)]+)+' $docs |
 [ ! -s "$tmp/bad-opts" ]
 ok_rc $? "every option the docs give a tool is in its man page$(tr '\n' ',' <"$tmp/bad-opts" | sed 's/^./ (missing: &/; s/,$/)/')"
 
-# 2, 3: the kernel interface named in kernel.md is the series'.
-cat kernel/patches/*.patch >"$tmp/series"
+# 2, 3, 4: the kernel interface named in kernel.md is each series' own
+# (kernel/patches/<version>/: 6.12 and 6.1 share one interface).
 missing=
-for s in $(grep -o -E 'kernel\.fcaps\.[a-z]+' doc/kernel.md | sort -u); do
-	grep -q "^+What:.*/proc/sys/kernel/fcaps/${s#kernel.fcaps.}\$" \
-		"$tmp/series" || missing="$missing $s"
+nosym=
+vers=
+for d in kernel/patches/*/; do
+	v=$(basename "$d")
+	[ -f "$d/series" ] || continue
+	vers="$vers $v"
+	cat "$d"/*.patch >"$tmp/series"
+	for s in $(grep -o -E 'kernel\.fcaps\.[a-z]+' doc/kernel.md | sort -u); do
+		grep -q "^+What:.*/proc/sys/kernel/fcaps/${s#kernel.fcaps.}\$" \
+			"$tmp/series" || missing="$missing $v:$s"
+	done
+	for s in $(sed -n '/^| sysctl |/,/^$/p' doc/kernel.md |
+		sed -n 's/^| `\([a-z]*\)` |.*/\1/p'); do
+		grep -q "^+What:.*/proc/sys/kernel/fcaps/$s\$" "$tmp/series" ||
+			missing="$missing $v:$s"
+	done
+	for p in $(grep -o -E '\bfcaps(\.[a-z]+)?=' doc/kernel.md | sort -u); do
+		grep -q "^+	$p" "$tmp/series" || echo "$v:$p"
+	done >>"$tmp/noparam"
+	grep -q '^+config SECURITY_FILE_CAPABILITIES$' "$tmp/series" ||
+		nosym="$nosym $v"
 done
-for s in $(sed -n '/^| sysctl |/,/^$/p' doc/kernel.md |
-	sed -n 's/^| `\([a-z]*\)` |.*/\1/p'); do
-	grep -q "^+What:.*/proc/sys/kernel/fcaps/$s\$" "$tmp/series" ||
-		missing="$missing $s"
-done
-[ -z "$missing" ]
-ok_rc $? "every sysctl kernel.md names has an ABI entry in the series${missing:+ (missing:$missing)}"
+[ -n "$vers" ] && [ -z "$missing" ]
+ok_rc $? "every sysctl kernel.md names has an ABI entry in each series (${vers# })${missing:+ (missing:$missing)}"
 
-missing=
-for p in $(grep -o -E '\bfcaps(\.[a-z]+)?=' doc/kernel.md | sort -u); do
-	grep -q "^+	$p" "$tmp/series" || missing="$missing $p"
-done
-[ -z "$missing" ]
-ok_rc $? "every boot parameter kernel.md names is in the series' kernel-parameters.txt${missing:+ (missing:$missing)}"
+touch "$tmp/noparam"
+[ -n "$vers" ] && [ ! -s "$tmp/noparam" ]
+ok_rc $? "every boot parameter kernel.md names is in each series' kernel-parameters.txt$(tr '\n' ' ' <"$tmp/noparam" | sed 's/^./ (missing: &/; s/ $/)/')"
 
-grep -q '^CONFIG_SECURITY_FILE_CAPABILITIES=' kernel/config/fcaps.config &&
-	grep -q '^+config SECURITY_FILE_CAPABILITIES$' "$tmp/series"
-ok_rc $? "CONFIG_SECURITY_FILE_CAPABILITIES is the series' symbol"
+[ -n "$vers" ] && [ -z "$nosym" ] &&
+	grep -q '^CONFIG_SECURITY_FILE_CAPABILITIES=' kernel/config/fcaps.config
+ok_rc $? "CONFIG_SECURITY_FILE_CAPABILITIES is each series' symbol${nosym:+ (not in:$nosym)}"
 
 # 5: each line of the guide's postinst excerpt is in the example (the
 # "..." line and one-line comments shortened for the guide aside).
