@@ -175,12 +175,12 @@ $(CHECKPATCH):
 
 # Everything a build leaves in the source directories (objects of files
 # since moved or removed included) and everything under build/ but the
-# kernel trees (build/kernel, build/linux-source-6.12): minutes to remake.
+# kernel trees (build/kernel, build/linux-source-*): minutes to remake.
 SRC_DIRS := lib common setfcap getfcap fsck-check tests bench demo fuzz
 clean:
 	rm -f $(shell find $(SRC_DIRS) -name '*.[oad]' -o -name '*.t' 2>/dev/null) \
 		$(sort $(patsubst $(B)%,%,$(PROGS)))
-	rm -rf $(filter-out build/kernel build/linux-source-6.12,$(wildcard build/*))
+	rm -rf $(filter-out build/kernel build/linux-source-%,$(wildcard build/*))
 
 print-tools:
 	@echo $(TOOLS)

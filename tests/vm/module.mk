@@ -61,6 +61,8 @@ check-prepare-vm::
 		-e ': in function' >&2 || true
 	$(Q)$(MAKE) --no-print-directory kernel-stock kernel-patched \
 		kernel-nofcaps kernel-fix1
+	$(Q)$(MAKE) --no-print-directory kernel-6.1-stock kernel-6.1-patched \
+		kernel-6.1-nofcaps kernel-6.1-fix1
 
 VM_SUITES += tests/vm/model-stock.sh tests/vm/seed-stock.sh tests/vm/scan-stock.sh
 VM_SUITES += tests/vm/offline-stock.sh
@@ -90,9 +92,23 @@ $(VMB)tests/vm/test_execve $(VMB)tests/vm/validate_cap: $(VMB)tests/vm/%: \
 $(KSELFTEST_CAPS)/%.c:
 	$(Q)sh kernel/unpack.sh
 
+# The same from 6.1's tree, for the 6.1 kernels (tests/vm/run.sh picks
+# build/static/tests/vm/6.1/ for a kernel under build/kernel/6.1/).
+KSELFTEST_CAPS_61 := build/linux-source-6.1/tools/testing/selftests/capabilities
+$(VMB)tests/vm/6.1/test_execve $(VMB)tests/vm/6.1/validate_cap: \
+		$(VMB)tests/vm/6.1/%: $(KSELFTEST_CAPS_61)/%.c
+	$(quiet) CC $@
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -O2 -std=gnu99 -static -I$(KSELFTEST_CAPS_61)/.. -o $@ $< \
+		-lcap-ng -lrt -ldl -Wl,--no-warnings
+
+$(KSELFTEST_CAPS_61)/%.c:
+	$(Q)KVER=6.1 sh kernel/unpack.sh
+
 check-prepare-vm::
 	$(Q)$(MAKE) --no-print-directory $(VMB)tests/vm/test_execve \
-		$(VMB)tests/vm/validate_cap
+		$(VMB)tests/vm/validate_cap $(VMB)tests/vm/6.1/test_execve \
+		$(VMB)tests/vm/6.1/validate_cap
 
 VM_SUITES += tests/vm/selftest-caps-stock.sh tests/vm/selftest-caps-patched.sh
 
@@ -104,7 +120,20 @@ $(VMB)tests/vm/fcaps_test: $(FCAPS_KSELFTEST)/fcaps_test.c
 	$(Q)$(CC) -O2 -std=gnu99 -static -I$(FCAPS_KSELFTEST)/.. -o $@ $< \
 		-Wl,--no-warnings
 
+# And the 6.1 series' (its patch 5), for the 6.1 kernels.
+FCAPS_KSELFTEST_61 := build/kernel/6.1/patched-src/tools/testing/selftests/fcaps
+$(VMB)tests/vm/6.1/fcaps_test: $(FCAPS_KSELFTEST_61)/fcaps_test.c
+	$(quiet) CC $@
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -O2 -std=gnu99 -static -I$(FCAPS_KSELFTEST_61)/.. -o $@ $< \
+		-Wl,--no-warnings
+
 check-prepare-vm::
-	$(Q)$(MAKE) --no-print-directory $(VMB)tests/vm/fcaps_test
+	$(Q)$(MAKE) --no-print-directory $(VMB)tests/vm/fcaps_test \
+		$(VMB)tests/vm/6.1/fcaps_test
 
 VM_SUITES += tests/vm/fcaps-selftest-patched.sh
+
+# Every suite again on Debian 12's 6.1: stock, the 6.1 series, its
+# CONFIG_SECURITY_FILE_CAPABILITIES=n variant and its first patch alone.
+VM_SUITES += $(sort $(wildcard tests/vm/6.1/*.sh))

@@ -16,7 +16,9 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 0
 fi
 suite=${3:-offline}
-work=$top/build/vm/$suite-disk-$flavour
+. tests/vm/kver.sh
+fcaps_kver "$kernel"
+work=$top/build/vm/$suite-disk-$flavour$kver_tag
 rm -rf "$work" && mkdir -p "$work/tree/x" "$work/tree/val"
 # name:hex (empty hex: a zero-length value)
 set -- \

@@ -5,6 +5,10 @@
 # guests hang on these machines) with an initramfs of busybox-static and
 # the static test programs, run /tests/SUITE in the guest and print its TAP.
 # A timeout, a panic or missing markers is a failed suite.
+# A kernel under build/kernel/6.1/ is a 6.1 kernel: the guest is told
+# (fcaps_kver=6.1, for lib's model), gets the programs built from that
+# tree (the kernel's selftests, the series' kselftest) and its own work
+# directory; any other is 6.12.
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$top" || exit 1
@@ -15,7 +19,10 @@ if [ ! -f "$kernel" ]; then
 	echo "not ok 1 - $kernel missing (make kernel)"
 	exit 1
 fi
-work=$top/build/vm/${FCAPS_VM_NAME:-$suite}-$(basename "$(dirname "$kernel")")
+. tests/vm/kver.sh
+fcaps_kver "$kernel"
+ksel=build/static/tests/vm${kver_dir:+/$kver_dir}
+work=$top/build/vm/${FCAPS_VM_NAME:-$suite}-$(basename "$(dirname "$kernel")")$kver_tag
 rm -rf "$work"
 mkdir -p "$work/root/bin" "$work/root/tests" "$work/root/proc" \
 	"$work/root/sys" "$work/root/dev" "$work/root/tmp" "$work/root/mnt"
@@ -28,14 +35,13 @@ cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
 	build/static/tests/vm/policy build/static/tests/vm/benchexec \
 	build/static/tests/vm/nop build/static/tests/vm/ns \
 	build/static/tests/vm/audit \
-	build/static/tests/vm/test_execve build/static/tests/vm/validate_cap \
+	"$ksel/test_execve" "$ksel/validate_cap" \
 	tests/vm/selftest-caps tests/vm/scan-guest tests/vm/fcaps-selftest \
 	"$work/root/tests/"
 cp build/static/tests/capxattr tests/tap.sh tests/kprobe.sh "$work/root/tests/"
 install -m 0755 tests/planted.sh "$work/root/tests/planted"
 # the series' own kselftest exists only once the patched tree is built
-[ -x build/static/tests/vm/fcaps_test ] &&
-	cp build/static/tests/vm/fcaps_test "$work/root/tests/"
+[ -x "$ksel/fcaps_test" ] && cp "$ksel/fcaps_test" "$work/root/tests/"
 for t in setfcap getfcap fsck-check; do
 	[ -x build/static/$t/$t ] && cp build/static/$t/$t "$work/root/bin/"
 done
@@ -50,7 +56,7 @@ disk=
 timeout "${FCAPS_VM_TIMEOUT:-300}" qemu-system-x86_64 -accel tcg -m 512 $disk \
 	${FCAPS_VM_QEMU_ARGS:-} \
 	-nographic -no-reboot -kernel "$kernel" -initrd "$work/initrd.gz" \
-	-append "console=ttyS0 panic=-1 quiet fcaps_suite=$suite $*" \
+	-append "console=ttyS0 panic=-1 quiet fcaps_suite=$suite fcaps_kver=$kver $*" \
 	</dev/null >"$work/console.log" 2>&1
 rc=$?
 tr -d '\r' <"$work/console.log" >"$work/console.txt"

@@ -15,7 +15,9 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "1..0 # SKIP needs root to set capabilities in the source tree"
 	exit 0
 fi
-work=$top/build/vm/disk-$(basename "$(dirname "$kernel")")
+. tests/vm/kver.sh
+fcaps_kver "$kernel"
+work=$top/build/vm/disk-$(basename "$(dirname "$kernel")")$kver_tag
 rm -rf "$work" && mkdir -p "$work/tree"
 for f in ping admin zero v1 odd guestset; do
 	cp build/static/tests/vm/probe "$work/tree/$f"
