@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# bench/exec.sh: make bench-exec.  Boots the stock kernel, the patched
+# bench/exec.sh: make bench-exec.  For each supported kernel (6.12 and
+# 6.1; BENCH_KVERS to choose) boots the stock kernel, the patched
 # kernel and the patched kernel with a non-default policy (fcaps.mask
 # without cap_sys_admin, fcaps.locked=1), alternated ROUNDS times; the
 # test kernels' configuration without lockdep (make kernel-bench:
@@ -11,7 +12,8 @@
 # cap_ipc_lock+ep (tests/vm/benchexec.c), three measurements of BENCH_N
 # execs each.  Prints the median and best rate of each, their spread, and
 # the ratio of stock's rate to each patched rate: 1.000 is as fast as
-# stock, 1.002 is 0.2% slower.
+# stock, 1.002 is 0.2% slower.  Each version is compared with its own
+# stock kernel, never across versions.
 #
 # BENCH_CLOCK=icount (the default) boots with -icount shift=0,sleep=off:
 # guest time then counts instructions (one nanosecond each), so a "rate"
@@ -41,12 +43,19 @@ boot() {	# NAME KERNEL [PARAMS]
 		sh tests/vm/run.sh "$k" benchexec fcaps_bench_n="$n" "$@" |
 		sed -n 's/^BENCH //p' >>"$out/$name"
 }
+kvers=${BENCH_KVERS:-6.12 6.1}
+kdir() {	# VERSION: where its bench kernels are
+	case $1 in 6.12) echo build/kernel ;; *) echo "build/kernel/$1" ;; esac
+}
 i=0
 while [ $i -lt "$rounds" ]; do
-	boot stock build/kernel/stock/bzImage-bench
-	boot patched build/kernel/patched/bzImage-bench
-	boot policy build/kernel/patched/bzImage-bench fcaps.mask=1ffffdfffff \
-		fcaps.locked=1
+	for v in $kvers; do
+		d=$(kdir "$v")
+		boot "$v-stock" "$d/stock/bzImage-bench"
+		boot "$v-patched" "$d/patched/bzImage-bench"
+		boot "$v-policy" "$d/patched/bzImage-bench" \
+			fcaps.mask=1ffffdfffff fcaps.locked=1
+	done
 	i=$((i + 1))
 done
 median() {	# FILE KIND
@@ -64,27 +73,34 @@ spread() {	# FILE KIND: (max - min) / median, in percent
 		printf "%.3f", 100 * (hi - lo) / ((hi + lo) / 2) }' "$1"
 }
 echo "$clock: $unit; $rounds rounds of $n execs x 3 per kernel"
-printf '%-10s %12s %12s %9s %12s %12s %9s\n' kernel "plain med" "plain best" \
+for v in $kvers; do
+echo "Linux $v:"
+printf '%-14s %12s %12s %9s %12s %12s %9s\n' kernel "plain med" "plain best" \
 	spread "cap med" "cap best" spread
 for k in stock patched policy; do
-	printf '%-10s %12s %12s %8s%% %12s %12s %8s%%\n' "$k" \
-		"$(median "$out/$k" plain)" "$(best "$out/$k" plain)" \
-		"$(spread "$out/$k" plain)" "$(median "$out/$k" cap)" \
-		"$(best "$out/$k" cap)" "$(spread "$out/$k" cap)"
+	f=$out/$v-$k
+	printf '%-14s %12s %12s %8s%% %12s %12s %8s%%\n' "$v-$k" \
+		"$(median "$f" plain)" "$(best "$f" plain)" \
+		"$(spread "$f" plain)" "$(median "$f" cap)" \
+		"$(best "$f" cap)" "$(spread "$f" cap)"
 done
 for k in patched policy; do
 	for kind in plain cap; do
-		awk -v s="$(median "$out/stock" $kind)" -v p="$(median "$out/$k" $kind)" \
-		    -v sb="$(best "$out/stock" $kind)" -v pb="$(best "$out/$k" $kind)" \
-		    -v ss="$(spread "$out/stock" $kind)" -v ps="$(spread "$out/$k" $kind)" \
-		    -v k="$k" -v kind="$kind" -v t="$target" -v m="$margin" 'BEGIN {
+		s=$out/$v-stock p=$out/$v-$k
+		awk -v s="$(median "$s" $kind)" -v p="$(median "$p" $kind)" \
+		    -v sb="$(best "$s" $kind)" -v pb="$(best "$p" $kind)" \
+		    -v ss="$(spread "$s" $kind)" -v ps="$(spread "$p" $kind)" \
+		    -v k="$k" -v kind="$kind" -v t="$target" -v m="$margin" \
+		    -v v="$v" 'BEGIN {
 			r = p > 0 ? s / p : 0; rb = pb > 0 ? sb / pb : 0
 			sp = ss > ps ? ss : ps
-			v = sp > m ? sprintf("cannot tell, spread %.3f%%", sp) : \
+			v2 = sp > m ? sprintf("cannot tell, spread %.3f%%", sp) : \
 				(r <= t ? "met" : "missed")
-			printf "stock/%-7s %-5s median %.4f  best %.4f  spread %.3f%%  (target <= %s: %s)\n",
-				k, kind, r, rb, sp, t, v }'
+			if (p <= 0 || s <= 0) v2 = "no measurement"
+			printf "%s stock/%-7s %-5s median %.4f  best %.4f  spread %.3f%%  (target <= %s: %s)\n",
+				v, k, kind, r, rb, sp, t, v2 }'
 	done
+done
 done
 if [ "$clock" = icount ]; then
 	echo "these ratios count guest instructions, not cycles: a patch that costs cache misses or locking but few instructions would not show here"

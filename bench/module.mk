@@ -33,7 +33,7 @@ BENCH_N ?= 10000
 bench-apply: setfcap/setfcap
 	$(Q)sh bench/apply.sh $(BENCH_N)
 
-bench-exec: check-prepare-vm kernel-bench
+bench-exec: check-prepare-vm kernel-bench kernel-6.1-bench
 	$(Q)sh bench/exec.sh
 
 LINT_C += bench/floor-probe.c

@@ -18,8 +18,13 @@ busybox=${BUSYBOX:-/bin/busybox}
 work=$top/build/kernel/boot
 mkdir -p "$work"
 root=$(mktemp -d "$work/root.XXXXXX")
-log=$work/$(basename "$(dirname "$bz")").log
-trap 'rm -rf "$root"' EXIT
+# the log is named after the kernel's directory under build/kernel/
+# (stock, patched, 6.1-stock, ...), the initramfs after this run's root
+rel=$(cd "$(dirname "$bz")" && pwd -P)
+case $rel in */build/kernel/*) rel=${rel##*/build/kernel/} ;; *) rel=${rel##*/} ;; esac
+log=$work/$(echo "$rel" | tr / -).log
+initrd=$root.cpio.gz
+trap 'rm -rf "$root" "$initrd"' EXIT
 
 chmod 755 "$root"
 mkdir -p "$root/bin" "$root/proc" "$root/sys" "$root/dev" "$root/tmp"
@@ -44,13 +49,13 @@ reboot -f
 INIT
 chmod 755 "$root/init"
 echo "${RUN_ARGS:-}" > "$root/run-args"
-(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$work/initramfs.cpio.gz"
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd"
 
 echo "  BOOT $bz"
 rc=0
 timeout "${TIMEOUT:-60}" qemu-system-x86_64 -accel tcg -m 256 -nographic \
 	${DISK:+-drive file="$DISK",format=raw,if=virtio} \
-	-no-reboot -kernel "$bz" -initrd "$work/initramfs.cpio.gz" \
+	-no-reboot -kernel "$bz" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 $*" > "$log" 2>&1 || rc=$?
 if grep -q 'Kernel panic' "$log"; then
 	echo "boot-smoke: kernel panic, see $log" >&2; exit 1

@@ -20,12 +20,14 @@
 #                        audit off: no new warnings (not in make check)
 #   make kernel-boot     boot the stock and patched kernels once
 #   make lint-kernel     each kernel's checkpatch.pl --strict over its series
+#   make kernel-port-diff  what each 6.1 patch does differently from its
+#                        6.12 twin (the code hunks' diff, patch by patch)
 
 KERNEL_VERSIONS := 6.12 6.1
 .PHONY: kernel kernel-stock kernel-patched kernel-nofcaps kernel-fix1 \
 	kernel-bench kernel-bisect kernel-compile-test kernel-boot lint-kernel \
 	kernel-6.1-stock kernel-6.1-patched kernel-6.1-nofcaps \
-	kernel-6.1-fix1 kernel-6.1-bench
+	kernel-6.1-fix1 kernel-6.1-bench kernel-port-diff
 
 kernel: kernel-stock kernel-patched kernel-nofcaps \
 	kernel-6.1-stock kernel-6.1-patched kernel-6.1-nofcaps
@@ -62,6 +64,9 @@ kernel-bisect:
 kernel-compile-test:
 	$(Q)rc=0; for v in $(KERNEL_VERSIONS); do \
 		KVER=$$v sh kernel/compile-test.sh || rc=1; done; exit $$rc
+
+kernel-port-diff:
+	$(Q)sh kernel/port-diff.sh
 
 kernel-boot: kernel
 	$(Q)sh kernel/boot-smoke.sh build/kernel/stock/bzImage
