@@ -255,8 +255,9 @@ int main(void)
 	if (got < 0)
 		tap_skip_all("no planted values on /mnt/val");
 	n = got;
-	tap_diag("kernel flavour: %s",
-		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline");
+	tap_diag("kernel flavour: %s, Linux %d.%d",
+		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline",
+		 guest_kernel_version() / 1000, guest_kernel_version() % 1000);
 	ret = audit_setup();
 	if (!tap_is_int(ret, 0, "this program is the audit daemon, execve audited"))
 		return tap_done();

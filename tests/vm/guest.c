@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,6 +25,21 @@ int guest_drop_to_user(void)
 	    setresuid(GUEST_UNPRIV, GUEST_UNPRIV, GUEST_UNPRIV))
 		return -1;
 	return 0;
+}
+
+/*
+ * The running kernel's version as MAJOR * 1000 + MINOR (6012 for 6.12.x,
+ * 6001 for 6.1.x), from uname(); -1 when it cannot be told.  tests/vm/run.sh
+ * has already checked it is the version the kernel's place says.
+ */
+int guest_kernel_version(void)
+{
+	struct utsname u;
+	unsigned int major, minor;
+
+	if (uname(&u) || sscanf(u.release, "%u.%u", &major, &minor) != 2)
+		return -1;
+	return (int)(major * 1000 + minor);
 }
 
 int guest_no_setup(void)

@@ -271,8 +271,9 @@ int main(int argc, char **argv)
 	tap_plan((int)(sizeof(xcases) / sizeof(xcases[0]) *
 		       sizeof(pcases) / sizeof(pcases[0]) *
 		       sizeof(fplaces) / sizeof(fplaces[0])) + 1);
-	tap_diag("kernel flavour: %s", k == FCAP_KERNEL_FCAPS ? "fcaps" :
-		 "mainline");
+	tap_diag("kernel flavour: %s, Linux %d.%d",
+		 k == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline",
+		 guest_kernel_version() / 1000, guest_kernel_version() % 1000);
 	for (xi = 0; xi < sizeof(xcases) / sizeof(xcases[0]); xi++)
 		for (fi = 0; fi < sizeof(fplaces) / sizeof(fplaces[0]); fi++) {
 			const struct fplace *pl = &fplaces[fi];

@@ -55,6 +55,7 @@
 
 static enum fcap_kernel kernel;
 static struct fcap_policy policy = { true, ~0ULL };
+static int kver;	/* guest_kernel_version() */
 
 /* --- user namespaces -------------------------------------------------- */
 
@@ -311,6 +312,12 @@ static struct fsys fss[] = {
 	{ "tmpfs", "/tmp/t", "/tmp/ti", { { 0 } }, false },
 	{ "ext4", "/mnt/t", "/tmp/ei", { { 0 } }, false },
 };
+
+/* Idmapped mounts of FS on this kernel: tmpfs has them since 6.3. */
+static bool idmap_supported(const struct fsys *fs)
+{
+	return strcmp(fs->name, "tmpfs") || kver >= 6003;
+}
 
 /*
  * The copies of the probe, values written by root through the plain
@@ -829,8 +836,10 @@ int main(void)
 	if (kernel == FCAP_KERNEL_FCAPS &&
 	    fcap_policy_read(FCAP_POLICY_DIR, &policy))
 		tap_skip_all("patched kernel without " FCAP_POLICY_DIR);
-	tap_diag("kernel flavour: %s",
-		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline");
+	kver = guest_kernel_version();
+	tap_diag("kernel flavour: %s, Linux %d.%d",
+		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline",
+		 kver / 1000, kver % 1000);
 	tap_ok(!make_ns(&ns_a) && !make_ns(&ns_b) && !make_ns(&ns_w),
 	       "user namespaces UA (%s), UB (%s), UW (%s)", ns_a.map,
 	       ns_b.map, ns_w.map);
@@ -850,6 +859,25 @@ int main(void)
 			else
 				snprintf(m->path, sizeof(m->path), "%s-%c",
 					 fs->dir, m->name[6]);
+			if (m->idmap && !idmap_supported(fs)) {
+				/*
+				 * Before 6.3 tmpfs is not FS_ALLOW_IDMAP:
+				 * mount_setattr() must refuse, and there is
+				 * nothing to execute or write through.
+				 */
+				errno = 0;
+				ok = m->idmap->fd >= 0 &&
+				     idmapped_mount(fs->plain, m->path,
+						    m->idmap->fd) &&
+				     errno == EINVAL;
+				tap_ok(ok, "%s: %s refused on Linux %d.%d (idmapped tmpfs came in 6.3): %s",
+				       fs->name, m->name, kver / 1000,
+				       kver % 1000,
+				       errno ? strerror(errno) : "mounted");
+				tap_skip("%s: %s: no idmapped mount to execute and write through",
+					 fs->name, m->name);
+				continue;
+			}
 			ok = !m->idmap || (m->idmap->fd >= 0 &&
 				!idmapped_mount(fs->plain, m->path,
 						m->idmap->fd));

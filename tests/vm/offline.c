@@ -355,6 +355,8 @@ int main(void)
 	tap_diag("kernel flavour: %s", nofcaps ? "fcaps, FILE_CAPABILITIES=n" :
 		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" :
 		 kernel == FCAP_KERNEL_FIX1 ? "mainline + patch 1" : "mainline");
+	tap_diag("Linux %d.%d", guest_kernel_version() / 1000,
+		 guest_kernel_version() % 1000);
 	tap_ok(overlay, "an overlay over the disk mounted (%s)",
 	       overlay ? "lowerdir=/mnt/x" : strerror(errno));
 	check_root_write();

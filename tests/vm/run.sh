@@ -85,6 +85,14 @@ if ! grep -q "^FCAPS-TAP-END" "$work/console.txt"; then
 	echo "Bail out! guest gave no result (qemu exit $rc; $work/console.txt)"
 	exit 1
 fi
+# The guest runs the version its place says (build/kernel/6.1/: 6.1.*),
+# which fcaps_kver= told its programs.
+release=$(sed -n 's/^FCAPS-KVER //p' "$work/console.txt" | head -n 1)
+case $release in
+"$kver".*) ;;
+*)	echo "Bail out! $kernel is Linux ${release:-unknown}, not $kver (see $work/console.txt)"
+	exit 1 ;;
+esac
 sed -n '/FCAPS-TAP-BEGIN$/,/^FCAPS-TAP-END/p' "$work/console.txt" |
 	sed '1d;$d'
 guest_rc=$(sed -n 's/^FCAPS-TAP-END rc=//p' "$work/console.txt")
