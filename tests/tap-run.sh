@@ -23,19 +23,39 @@ if [ -z "${FCAPS_PROBE:-}" ] && [ "$(id -u)" = 0 ] && [ -x "$capx" ] &&
 	sed -n 's/^probe_kernel=/host kernel /p; s/^probe_\(zero_length_[a-z]*\)=/  \1 /p' \
 		"$FCAPS_PROBE" | tr -d "'" | sed 's/^  //' | paste -sd' '
 fi
-for suite in "$@"; do
-	name=$(echo "$suite" | sed 's|^build/san/||; s|/|_|g')
-	log=$logs/$name.log
-	# where the suite keeps its --json output (keep_json, tests/tap.sh)
-	export FCAPS_JSON_DIR="$logs/json/$name"
-	start=$(date +%s)
-	if [ -x "$suite" ]; then
-		( cd "$top" && "./$suite" ) >"$log" 2>"$log.err" </dev/null
-	else
-		( cd "$top" && sh "./$suite" ) >"$log" 2>"$log.err" </dev/null
-	fi
-	rc=$?
-	secs=$(( $(date +%s) - start ))
+# Guest suites (tests/vm/, one single-threaded QEMU each) run up to
+# FCAPS_JOBS at a time (default: the number of CPUs), every other suite
+# alone; results are reported in the order given either way.
+jobs=${FCAPS_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+parallel_ok() {
+	case $1 in tests/vm/*) return 0 ;; esac
+	return 1
+}
+logname() {
+	echo "$logs/$(echo "$1" | sed 's|^build/san/||; s|/|_|g').log"
+}
+start_suite() {	# SUITE: in the background, exit status and seconds in LOG.rc
+	log=$(logname "$1")
+	rm -f "$log.rc"
+	(
+		# where the suite keeps its --json output (keep_json, tests/tap.sh)
+		FCAPS_JSON_DIR="$logs/json/$(basename "$log" .log)"
+		export FCAPS_JSON_DIR
+		t0=$(date +%s)
+		cd "$top" || exit 1
+		if [ -x "$1" ]; then
+			"./$1" >"$log" 2>"$log.err" </dev/null
+		else
+			sh "./$1" >"$log" 2>"$log.err" </dev/null
+		fi
+		echo "$? $(( $(date +%s) - t0 ))" >"$log.rc"
+	) &
+}
+report_suite() {	# SUITE
+	suite=$1
+	log=$(logname "$suite")
+	read -r rc secs <"$log.rc" 2>/dev/null || { rc=1 secs=0; }
 	res=$(awk -v rc="$rc" '
 		/^1\.\.[0-9]+/ { planned = substr($1, 4) + 0; plan = 1
 			if ($0 ~ /# *[Ss][Kk][Ii][Pp]/) skipall = 1; next }
@@ -65,6 +85,33 @@ RES
 		tail -n 15 "$log.err" | sed 's/^/     stderr: /'
 	fi
 	grep -E '^ok .*# *[Ss][Kk][Ii][Pp]|^1\.\.0' "$log" | head -5 | sed 's/^/     /'
+}
+n=$#
+i=1
+for suite; do
+	eval "suite_$i=\$suite"
+	i=$((i + 1))
+done
+next=1 done_n=1 running=0 alone=
+while [ "$done_n" -le "$n" ]; do
+	while [ "$next" -le "$n" ] && [ "$running" -lt "$jobs" ] && [ -z "$alone" ]; do
+		eval "suite=\$suite_$next"
+		if ! parallel_ok "$suite"; then
+			# a host suite starts once everything before it is done
+			[ "$next" -eq "$done_n" ] || break
+			alone=1
+		fi
+		start_suite "$suite"
+		eval "pid_$next=\$!"
+		running=$((running + 1))
+		next=$((next + 1))
+	done
+	eval "suite=\$suite_$done_n pid=\$pid_$done_n"
+	wait "$pid"
+	report_suite "$suite"
+	running=$((running - 1))
+	alone=
+	done_n=$((done_n + 1))
 done
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

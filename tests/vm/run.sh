@@ -22,7 +22,11 @@ fi
 . tests/vm/kver.sh
 fcaps_kver "$kernel"
 ksel=build/static/tests/vm${kver_dir:+/$kver_dir}
-work=$top/build/vm/${FCAPS_VM_NAME:-$suite}-$(basename "$(dirname "$kernel")")$kver_tag
+# one work directory per suite and kernel (suites may run side by side):
+# NAME-DIR[-VARIANT][-6.1], VARIANT from bzImage-VARIANT
+kfile=$(basename "$kernel")
+kvariant=${kfile#bzImage}
+work=$top/build/vm/${FCAPS_VM_NAME:-$suite}-$(basename "$(dirname "$kernel")")$kvariant$kver_tag
 rm -rf "$work"
 mkdir -p "$work/root/bin" "$work/root/tests" "$work/root/proc" \
 	"$work/root/sys" "$work/root/dev" "$work/root/tmp" "$work/root/mnt"
