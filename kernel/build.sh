@@ -168,6 +168,16 @@ fi
 # --- build -------------------------------------------------------------
 echo "  KBUILD $name"
 start=$(date +%s)
+# objtool embeds its output path, so a seeded tree rebuilds it, and on 6.1
+# every object names objtool as a prerequisite (gen_objtooldep): the whole
+# tree would be recompiled for a binary that differs only in that path.
+# Build it first and give it the seed's date, unless the patches touch it.
+if [ -n "$seed" ] && [ -x "$seed/tools/objtool/objtool" ] &&
+   ! (for p in ${list:-}; do cat "$p"; done) | grep -q '^+++ b/tools/objtool/'; then
+	mk prepare >/dev/null
+	[ -x "$obj/tools/objtool/objtool" ] &&
+		touch -r "$seed/tools/objtool/objtool" "$obj/tools/objtool/objtool"
+fi
 mk bzImage
 cp "$obj/arch/x86/boot/bzImage" "$out"
 cp "$obj/.config" "$out.config"

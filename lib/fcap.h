@@ -109,6 +109,18 @@ void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
 		  struct fcap_verdict *out);
 
 /*
+ * The kernel line: the two supported ones share every rule above (execve,
+ * setxattr, getxattr, with or without the series); they differ in what
+ * overlayfs does around them.
+ */
+enum fcap_kver {
+	FCAP_KVER_6_12 = 0,	/* Linux 6.12 */
+	FCAP_KVER_6_1 = 1,	/* Linux 6.1 (Debian 12) */
+};
+
+int fcap_copy_up(const struct fcap_verdict *vd, enum fcap_kver ver);
+
+/*
  * Reading a file's value (read.c).  The outcome of one read:
  *   FCAP_READ_NONE        no value (ENODATA, or no xattrs on that fs)
  *   FCAP_READ_VALUE       @raw/@len as read, @value decoded (it may have

@@ -325,3 +325,30 @@ void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
 	if (well_formed(v) && odd)
 		out->exec = -ENODATA;
 }
+
+/**
+ * fcap_copy_up() - what overlayfs' copy-up does with a lower file's value
+ * @vd:  the value's verdicts on the running kernel (fcap_verdict())
+ * @ver: the kernel line
+ *
+ * Copy-up (a chmod, a utimes, an open for writing through the overlay)
+ * copies the value as getxattr of the lower file returns it
+ * (ovl_copy_xattr()).  When that getxattr fails, 6.12 drops a
+ * security.capability refused with ENODATA, EOPNOTSUPP or EINVAL and
+ * copies the file without it; 6.1 fails the copy-up, and so the chmod or
+ * open, with getxattr's error.  Both fail on any other error (EOVERFLOW).
+ *
+ * Return: 0 (copied as read), -ENODATA (dropped: the upper file has no
+ * value) or the negative errno the operation fails with.
+ */
+int fcap_copy_up(const struct fcap_verdict *vd, enum fcap_kver ver)
+{
+	int r = vd->read;
+
+	if (r == 0)
+		return 0;
+	if (ver == FCAP_KVER_6_12 &&
+	    (r == -ENODATA || r == -EOPNOTSUPP || r == -EINVAL))
+		return -ENODATA;
+	return r;
+}

@@ -222,6 +222,54 @@ static void check_unpriv(void)
 	}
 }
 
+/*
+ * Overlayfs copy-up of a lower file's value, by kernel line: the value as
+ * getxattr returns it, or, when getxattr refuses it, dropped (6.12) or
+ * the copy-up failing with getxattr's error (6.1).  Verdicts from the
+ * decoder, so the rule is checked on the values, not on chosen errnos.
+ */
+static void check_copy_up(void)
+{
+	static const struct {
+		const char *name;
+		unsigned char bytes[24];
+		size_t len;
+		enum fcap_kernel k;
+		int v612, v61;
+	} c[] = {
+		{ "v2 cap_ipc_lock+ep", { LE(0x02000001), LE(0x4000) }, 20,
+		  FCAP_KERNEL_MAINLINE, 0, 0 },
+		{ "zero-length", { 0 }, 0, FCAP_KERNEL_MAINLINE,
+		  -ENODATA, -EINVAL },
+		{ "zero-length, fcaps", { 0 }, 0, FCAP_KERNEL_FCAPS,
+		  -ENODATA, -EINVAL },
+		{ "v1", { LE(0x01000001), LE(0x20), LE(0) }, 12,
+		  FCAP_KERNEL_MAINLINE, -ENODATA, -EINVAL },
+		{ "v1, fcaps (getxattr shows it as v2)",
+		  { LE(0x01000001), LE(0x20), LE(0) }, 12,
+		  FCAP_KERNEL_FCAPS, 0, 0 },
+		{ "unknown flag bits, fcaps",
+		  { LE(0x02000003), LE(0x4000) }, 20, FCAP_KERNEL_FCAPS,
+		  -ENODATA, -EINVAL },
+		{ "v3 rootid (uid_t)-1", { LE(0x03000001), LE(0x4000), LE(0),
+		  LE(0), LE(0), LE(0xffffffffU) }, 24, FCAP_KERNEL_MAINLINE,
+		  -EOVERFLOW, -EOVERFLOW },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct fcap_value v;
+		struct fcap_verdict vd;
+
+		fcap_decode(c[i].len ? c[i].bytes : NULL, c[i].len, &v);
+		fcap_verdict(&v, c[i].k, &vd);
+		tap_is_int(fcap_copy_up(&vd, FCAP_KVER_6_12), c[i].v612,
+			   "%s: copy-up on 6.12", c[i].name);
+		tap_is_int(fcap_copy_up(&vd, FCAP_KVER_6_1), c[i].v61,
+			   "%s: copy-up on 6.1", c[i].name);
+	}
+}
+
 /* fcap_json_string(): pure ASCII, lossless, every special byte escaped */
 static void check_json(void)
 {
@@ -263,6 +311,7 @@ int main(void)
 	check_encode();
 	check_sweep();
 	check_unpriv();
+	check_copy_up();
 	check_json();
 	return tap_done();
 }

@@ -42,6 +42,25 @@ int guest_kernel_version(void)
 	return (int)(major * 1000 + minor);
 }
 
+/*
+ * The running kernel as lib's kernel line (6.12 or 6.1, the two the
+ * series supports) in @ver, its name in @name; -1 for any other version.
+ */
+int guest_kver(enum fcap_kver *ver, const char **name)
+{
+	switch (guest_kernel_version()) {
+	case 6012:
+		*ver = FCAP_KVER_6_12;
+		*name = "6.12";
+		return 0;
+	case 6001:
+		*ver = FCAP_KVER_6_1;
+		*name = "6.1";
+		return 0;
+	}
+	return -1;
+}
+
 int guest_no_setup(void)
 {
 	return 0;
