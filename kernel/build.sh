@@ -175,8 +175,10 @@ start=$(date +%s)
 if [ -n "$seed" ] && [ -x "$seed/tools/objtool/objtool" ] &&
    ! (for p in ${list:-}; do cat "$p"; done) | grep -q '^+++ b/tools/objtool/'; then
 	mk prepare >/dev/null
+	# all of its build, or make relinks the binary (its objects newer)
 	[ -x "$obj/tools/objtool/objtool" ] &&
-		touch -r "$seed/tools/objtool/objtool" "$obj/tools/objtool/objtool"
+		find "$obj/tools/objtool" -exec touch -h \
+			-r "$seed/tools/objtool/objtool" {} +
 fi
 mk bzImage
 cp "$obj/arch/x86/boot/bzImage" "$out"
