@@ -19,10 +19,12 @@ work=$top/build/kernel/boot
 mkdir -p "$work"
 root=$(mktemp -d "$work/root.XXXXXX")
 # the log is named after the kernel's directory under build/kernel/
-# (stock, patched, 6.1-stock, ...), the initramfs after this run's root
+# and its variant (stock, patched-nofcaps, 6.1-bisect-3, ...), the
+# initramfs after this run's root
 rel=$(cd "$(dirname "$bz")" && pwd -P)
 case $rel in */build/kernel/*) rel=${rel##*/build/kernel/} ;; *) rel=${rel##*/} ;; esac
-log=$work/$(echo "$rel" | tr / -).log
+f=$(basename "$bz")
+log=$work/$(echo "$rel" | tr / -)${f#bzImage}.log
 initrd=$root.cpio.gz
 trap 'rm -rf "$root" "$initrd"' EXIT
 
