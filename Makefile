@@ -134,10 +134,10 @@ static:
 
 check: deps san all
 	$(Q)$(MAKE) --no-print-directory check-prepare-vm
-	$(Q)sh tests/tap-run.sh $(HOST_SUITES) $(VM_SUITES) $(LAST_SUITES)
+	$(Q)sh tests/tap-run.sh $(HOST_SUITES) $(VM_SUITES) -- $(LAST_SUITES)
 
 check-host: san
-	$(Q)sh tests/tap-run.sh $(HOST_SUITES) $(LAST_SUITES)
+	$(Q)sh tests/tap-run.sh $(HOST_SUITES) -- $(LAST_SUITES)
 
 check-vm: check-prepare-vm
 	$(Q)sh tests/tap-run.sh $(VM_SUITES)

@@ -124,7 +124,7 @@ mkdir -p "$obj" "$(dirname "$out")"
 cfg_in=$( (cat "$frag"; [ -n "${EXTRA_CONFIG:-}" ] && cat "$EXTRA_CONFIG"
 	echo "${want:-}") | sha256sum | cut -d' ' -f1)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fcaps-config" 2>/dev/null)" != "$cfg_in" ]; then
-	echo "  CONFIG $name"
+	echo "  CONFIG $KVER $name"
 	mk tinyconfig >/dev/null
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$frag" \
 		${EXTRA_CONFIG:+"$EXTRA_CONFIG"} >/dev/null
@@ -166,7 +166,7 @@ if [ -n "$bad" ]; then
 fi
 
 # --- build -------------------------------------------------------------
-echo "  KBUILD $name"
+echo "  KBUILD $KVER $name"
 start=$(date +%s)
 # objtool embeds its output path, so a seeded tree rebuilds it, and on 6.1
 # every object names objtool as a prerequisite (gen_objtooldep): the whole

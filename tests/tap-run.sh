@@ -24,8 +24,11 @@ if [ -z "${FCAPS_PROBE:-}" ] && [ "$(id -u)" = 0 ] && [ -x "$capx" ] &&
 		"$FCAPS_PROBE" | tr -d "'" | sed 's/^  //' | paste -sd' '
 fi
 # Guest suites (tests/vm/, one single-threaded QEMU each) run up to
-# FCAPS_JOBS at a time (default: the number of CPUs), every other suite
-# alone; results are reported in the order given either way.
+# FCAPS_JOBS at a time (default: the number of CPUs), beside at most one
+# other suite; the others (host suites) run one after another, in order.
+# An argument "--" is a barrier: what follows starts once everything
+# before it has finished (a suite that reads what earlier ones left).
+# Results are reported in the order given either way.
 jobs=${FCAPS_JOBS:-$(nproc 2>/dev/null || echo 1)}
 [ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
 parallel_ok() {
@@ -86,32 +89,64 @@ RES
 	fi
 	grep -E '^ok .*# *[Ss][Kk][Ii][Pp]|^1\.\.0' "$log" | head -5 | sed 's/^/     /'
 }
-n=$#
-i=1
+n=0
 for suite; do
-	eval "suite_$i=\$suite"
-	i=$((i + 1))
+	n=$((n + 1))
+	eval "suite_$n=\$suite state_$n="
 done
-next=1 done_n=1 running=0 alone=
+finished() {	# INDEX: started and done (a barrier is done once passed)
+	eval "st=\$state_$1 su=\$suite_$1"
+	case $st in
+	done)	return 0 ;;
+	run)	[ -f "$(logname "$su").rc" ] || return 1
+		eval "state_$1=done"
+		return 0 ;;
+	esac
+	return 1
+}
+done_n=1
 while [ "$done_n" -le "$n" ]; do
-	while [ "$next" -le "$n" ] && [ "$running" -lt "$jobs" ] && [ -z "$alone" ]; do
-		eval "suite=\$suite_$next"
-		if ! parallel_ok "$suite"; then
-			# a host suite starts once everything before it is done
-			[ "$next" -eq "$done_n" ] || break
-			alone=1
+	# start what may start, in order
+	running=0 host=
+	i=$done_n
+	while [ "$i" -le "$n" ]; do
+		eval "st=\$state_$i su=\$suite_$i"
+		if [ "$st" = run ] && ! finished "$i"; then
+			running=$((running + 1))
+			parallel_ok "$su" || host=1
 		fi
-		start_suite "$suite"
-		eval "pid_$next=\$!"
-		running=$((running + 1))
-		next=$((next + 1))
+		i=$((i + 1))
 	done
-	eval "suite=\$suite_$done_n pid=\$pid_$done_n"
-	wait "$pid"
-	report_suite "$suite"
-	running=$((running - 1))
-	alone=
-	done_n=$((done_n + 1))
+	i=$done_n
+	while [ "$i" -le "$n" ] && [ "$running" -lt "$jobs" ]; do
+		eval "st=\$state_$i su=\$suite_$i"
+		if [ -z "$st" ]; then
+			if [ "$su" = -- ]; then
+				[ "$i" -eq "$done_n" ] || break
+				eval "state_$i=done"
+			elif parallel_ok "$su"; then
+				start_suite "$su"
+				eval "state_$i=run"
+				running=$((running + 1))
+			elif [ -z "$host" ]; then
+				start_suite "$su"
+				eval "state_$i=run"
+				running=$((running + 1)) host=1
+			fi
+			# (a host suite waits while another runs: it and
+			# every later one, which keeps their order)
+		fi
+		i=$((i + 1))
+	done
+	# report, in order, what has finished
+	progressed=
+	while [ "$done_n" -le "$n" ] && finished "$done_n"; do
+		eval "su=\$suite_$done_n"
+		[ "$su" = -- ] || report_suite "$su"
+		done_n=$((done_n + 1)) progressed=1
+	done
+	[ -n "$progressed" ] || sleep 1
 done
+wait
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
