@@ -171,9 +171,10 @@ start=$(date +%s)
 # objtool embeds its output path, so a seeded tree rebuilds it, and on 6.1
 # every object names objtool as a prerequisite (gen_objtooldep): the whole
 # tree would be recompiled for a binary that differs only in that path.
-# Build it first and give it the seed's date, unless the patches touch it.
+# Build it first and give it the seed's date, unless the patches touch it
+# (the stamp lists the files they touch).
 if [ -n "$seed" ] && [ -x "$seed/tools/objtool/objtool" ] &&
-   ! (for p in ${list:-}; do cat "$p"; done) | grep -q '^+++ b/tools/objtool/'; then
+   ! grep -qs '^tools/objtool/' "$src/.fcaps-applied"; then
 	mk prepare >/dev/null
 	# all of its build, or make relinks the binary (its objects newer)
 	[ -x "$obj/tools/objtool/objtool" ] &&

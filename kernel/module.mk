@@ -13,7 +13,10 @@
 #   make kernel-nofcaps  patched, CONFIG_SECURITY_FILE_CAPABILITIES=n
 #   make kernel-fix1     stock with the series' first patch alone
 #   make kernel-bench    stock and patched without lockdep, for bench-exec
-#   make kernel-6.1-{stock,patched,nofcaps,fix1,bench}  the same for 6.1
+#   make kernel-guests   stock, patched, nofcaps and fix1: what make check
+#                        boots
+#   make kernel-6.1-{stock,patched,nofcaps,fix1,bench,guests}  the same
+#                        for 6.1
 #   make kernel-bisect   every prefix of both series builds
 #   make kernel-compile-test  after each patch of each series, the touched
 #                        objects under defconfig+, W=1, fcaps y/n and
@@ -27,7 +30,8 @@ KERNEL_VERSIONS := 6.12 6.1
 .PHONY: kernel kernel-stock kernel-patched kernel-nofcaps kernel-fix1 \
 	kernel-bench kernel-bisect kernel-compile-test kernel-boot lint-kernel \
 	kernel-6.1-stock kernel-6.1-patched kernel-6.1-nofcaps \
-	kernel-6.1-fix1 kernel-6.1-bench kernel-port-diff
+	kernel-6.1-fix1 kernel-6.1-bench kernel-port-diff kernel-guests \
+	kernel-6.1-guests
 
 kernel: kernel-stock kernel-patched kernel-nofcaps \
 	kernel-6.1-stock kernel-6.1-patched kernel-6.1-nofcaps
@@ -47,6 +51,11 @@ $(2)nofcaps:
 
 $(2)fix1:
 	$$(Q)KVER=$(1) sh kernel/build.sh fix1
+
+# every kernel the guest suites boot, in the order that seeds each tree
+$(2)guests:
+	$$(Q)$$(MAKE) --no-print-directory $(2)stock $(2)patched \
+		$(2)nofcaps $(2)fix1
 
 $(2)bench:
 	$$(Q)KVER=$(1) OBJ_SUFFIX=bench \

@@ -38,26 +38,26 @@ parallel_ok() {
 logname() {
 	echo "$logs/$(echo "$1" | sed 's|^build/san/||; s|/|_|g').log"
 }
-start_suite() {	# SUITE: in the background, exit status and seconds in LOG.rc
-	log=$(logname "$1")
-	rm -f "$log.rc"
+start_suite() {	# SUITE LOG: in the background; exit status and seconds
+	# in LOG.rc, written whole (renamed into place) once the suite ends
+	rm -f "$2.rc"
 	(
 		# where the suite keeps its --json output (keep_json, tests/tap.sh)
-		FCAPS_JSON_DIR="$logs/json/$(basename "$log" .log)"
+		FCAPS_JSON_DIR="$logs/json/$(basename "$2" .log)"
 		export FCAPS_JSON_DIR
 		t0=$(date +%s)
 		cd "$top" || exit 1
 		if [ -x "$1" ]; then
-			"./$1" >"$log" 2>"$log.err" </dev/null
+			"./$1" >"$2" 2>"$2.err" </dev/null
 		else
-			sh "./$1" >"$log" 2>"$log.err" </dev/null
+			sh "./$1" >"$2" 2>"$2.err" </dev/null
 		fi
-		echo "$? $(( $(date +%s) - t0 ))" >"$log.rc"
+		echo "$? $(( $(date +%s) - t0 ))" >"$2.rc.tmp"
+		mv "$2.rc.tmp" "$2.rc"
 	) &
 }
-report_suite() {	# SUITE
-	suite=$1
-	log=$(logname "$suite")
+report_suite() {	# SUITE LOG
+	suite=$1 log=$2
 	read -r rc secs <"$log.rc" 2>/dev/null || { rc=1 secs=0; }
 	res=$(awk -v rc="$rc" '
 		/^1\.\.[0-9]+/ { planned = substr($1, 4) + 0; plan = 1
@@ -89,34 +89,29 @@ RES
 	fi
 	grep -E '^ok .*# *[Ss][Kk][Ii][Pp]|^1\.\.0' "$log" | head -5 | sed 's/^/     /'
 }
+# state_I: "" waiting, run, done; log_I: its log, named once
 n=0
 for suite; do
 	n=$((n + 1))
-	eval "suite_$n=\$suite state_$n="
+	eval "suite_$n=\$suite state_$n= log_$n=\$(logname \"\$suite\")"
 done
-finished() {	# INDEX: started and done (a barrier is done once passed)
-	eval "st=\$state_$1 su=\$suite_$1"
-	case $st in
-	done)	return 0 ;;
-	run)	[ -f "$(logname "$su").rc" ] || return 1
-		eval "state_$1=done"
-		return 0 ;;
-	esac
-	return 1
-}
+running=0 host=
 done_n=1
 while [ "$done_n" -le "$n" ]; do
-	# start what may start, in order
-	running=0 host=
+	# what has finished since (start_suite writes LOG.rc last)
 	i=$done_n
 	while [ "$i" -le "$n" ]; do
-		eval "st=\$state_$i su=\$suite_$i"
-		if [ "$st" = run ] && ! finished "$i"; then
-			running=$((running + 1))
-			parallel_ok "$su" || host=1
+		eval "st=\$state_$i lg=\$log_$i su=\$suite_$i"
+		if [ "$st" = run ] && [ -f "$lg.rc" ]; then
+			eval "state_$i=done"
+			running=$((running - 1))
+			parallel_ok "$su" || host=
 		fi
 		i=$((i + 1))
 	done
+	# start, in order, what may start: guest suites while there are
+	# slots, a host suite when no other runs (so host suites keep their
+	# order), nothing past a barrier until all before it are done
 	i=$done_n
 	while [ "$i" -le "$n" ] && [ "$running" -lt "$jobs" ]; do
 		eval "st=\$state_$i su=\$suite_$i"
@@ -124,25 +119,21 @@ while [ "$done_n" -le "$n" ]; do
 			if [ "$su" = -- ]; then
 				[ "$i" -eq "$done_n" ] || break
 				eval "state_$i=done"
-			elif parallel_ok "$su"; then
-				start_suite "$su"
+			elif parallel_ok "$su" || [ -z "$host" ]; then
+				parallel_ok "$su" || host=1
+				eval "start_suite \"\$su\" \"\$log_$i\""
 				eval "state_$i=run"
 				running=$((running + 1))
-			elif [ -z "$host" ]; then
-				start_suite "$su"
-				eval "state_$i=run"
-				running=$((running + 1)) host=1
 			fi
-			# (a host suite waits while another runs: it and
-			# every later one, which keeps their order)
 		fi
 		i=$((i + 1))
 	done
-	# report, in order, what has finished
+	# report, in order, what is done
 	progressed=
-	while [ "$done_n" -le "$n" ] && finished "$done_n"; do
-		eval "su=\$suite_$done_n"
-		[ "$su" = -- ] || report_suite "$su"
+	while [ "$done_n" -le "$n" ]; do
+		eval "st=\$state_$done_n su=\$suite_$done_n lg=\$log_$done_n"
+		[ "$st" = done ] || break
+		[ "$su" = -- ] || report_suite "$su" "$lg"
 		done_n=$((done_n + 1)) progressed=1
 	done
 	[ -n "$progressed" ] || sleep 1

@@ -242,6 +242,7 @@ static void check_value(const char *name)
 int main(void)
 {
 	const char *kenv = getenv("fcaps_kernel");
+	const char *kver_name;
 	char *names[64];
 	size_t n, i;
 	ssize_t got;
@@ -255,9 +256,9 @@ int main(void)
 	if (got < 0)
 		tap_skip_all("no planted values on /mnt/val");
 	n = got;
-	tap_diag("kernel flavour: %s, Linux %d.%d",
-		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline",
-		 guest_kernel_version() / 1000, guest_kernel_version() % 1000);
+	guest_kver(&kver_name);
+	tap_diag("kernel flavour: %s, Linux %s",
+		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline", kver_name);
 	ret = audit_setup();
 	if (!tap_is_int(ret, 0, "this program is the audit daemon, execve audited"))
 		return tap_done();

@@ -13,8 +13,7 @@
 
 #define GUEST_UNPRIV 1000
 
-int guest_kernel_version(void);
-int guest_kver(enum fcap_kver *ver, const char **name);
+enum fcap_kver guest_kver(const char **name);
 int guest_drop_to_user(void);
 int guest_no_setup(void);
 int guest_run(const char *path, int (*setup)(void), struct fcap_proc *proc,

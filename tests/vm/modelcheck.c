@@ -256,6 +256,7 @@ int main(int argc, char **argv)
 	const char *kenv = getenv("fcaps_kernel");
 	enum fcap_kernel k = kenv && !strcmp(kenv, "patched") ?
 			     FCAP_KERNEL_FCAPS : FCAP_KERNEL_MAINLINE;
+	const char *kver_name;
 	size_t xi, pi, fi;
 	int n = 0;
 
@@ -271,9 +272,9 @@ int main(int argc, char **argv)
 	tap_plan((int)(sizeof(xcases) / sizeof(xcases[0]) *
 		       sizeof(pcases) / sizeof(pcases[0]) *
 		       sizeof(fplaces) / sizeof(fplaces[0])) + 1);
-	tap_diag("kernel flavour: %s, Linux %d.%d",
-		 k == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline",
-		 guest_kernel_version() / 1000, guest_kernel_version() % 1000);
+	guest_kver(&kver_name);
+	tap_diag("kernel flavour: %s, Linux %s",
+		 k == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline", kver_name);
 	for (xi = 0; xi < sizeof(xcases) / sizeof(xcases[0]); xi++)
 		for (fi = 0; fi < sizeof(fplaces) / sizeof(fplaces[0]); fi++) {
 			const struct fplace *pl = &fplaces[fi];

@@ -59,20 +59,9 @@ check-prepare-vm::
 	$(Q)$(MAKE) --no-print-directory B=$(VMB) STATIC=1 vm-bins all \
 		2>&1 | grep -v -e 'statically linked applications' \
 		-e ': in function' >&2 || true
-	$(Q)$(MAKE) --no-print-directory kernel-6.12-all & \
-		$(MAKE) --no-print-directory kernel-6.1-all; r=$$?; \
+	$(Q)$(MAKE) --no-print-directory kernel-guests & \
+		$(MAKE) --no-print-directory kernel-6.1-guests; r=$$?; \
 		wait $$! && [ $$r -eq 0 ]
-
-# The two versions' kernels build side by side (each -j$(nproc)): one
-# version's copies, configuration and single-threaded links leave CPUs
-# the other uses.
-.PHONY: kernel-6.12-all kernel-6.1-all
-kernel-6.12-all:
-	$(Q)$(MAKE) --no-print-directory kernel-stock kernel-patched \
-		kernel-nofcaps kernel-fix1
-kernel-6.1-all:
-	$(Q)$(MAKE) --no-print-directory kernel-6.1-stock kernel-6.1-patched \
-		kernel-6.1-nofcaps kernel-6.1-fix1
 
 VM_SUITES += tests/vm/model-stock.sh tests/vm/seed-stock.sh tests/vm/scan-stock.sh
 VM_SUITES += tests/vm/offline-stock.sh

@@ -55,7 +55,8 @@
 
 static enum fcap_kernel kernel;
 static struct fcap_policy policy = { true, ~0ULL };
-static int kver;	/* guest_kernel_version() */
+static enum fcap_kver kver;	/* the kernel line: idmapped tmpfs */
+static const char *kver_name;
 
 /* --- user namespaces -------------------------------------------------- */
 
@@ -316,7 +317,7 @@ static struct fsys fss[] = {
 /* Idmapped mounts of FS on this kernel: tmpfs has them since 6.3. */
 static bool idmap_supported(const struct fsys *fs)
 {
-	return strcmp(fs->name, "tmpfs") || kver >= 6003;
+	return strcmp(fs->name, "tmpfs") || kver != FCAP_KVER_6_1;
 }
 
 /*
@@ -836,10 +837,9 @@ int main(void)
 	if (kernel == FCAP_KERNEL_FCAPS &&
 	    fcap_policy_read(FCAP_POLICY_DIR, &policy))
 		tap_skip_all("patched kernel without " FCAP_POLICY_DIR);
-	kver = guest_kernel_version();
-	tap_diag("kernel flavour: %s, Linux %d.%d",
-		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline",
-		 kver / 1000, kver % 1000);
+	kver = guest_kver(&kver_name);
+	tap_diag("kernel flavour: %s, Linux %s",
+		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline", kver_name);
 	tap_ok(!make_ns(&ns_a) && !make_ns(&ns_b) && !make_ns(&ns_w),
 	       "user namespaces UA (%s), UB (%s), UW (%s)", ns_a.map,
 	       ns_b.map, ns_w.map);
@@ -870,9 +870,8 @@ int main(void)
 				     idmapped_mount(fs->plain, m->path,
 						    m->idmap->fd) &&
 				     errno == EINVAL;
-				tap_ok(ok, "%s: %s refused on Linux %d.%d (idmapped tmpfs came in 6.3): %s",
-				       fs->name, m->name, kver / 1000,
-				       kver % 1000,
+				tap_ok(ok, "%s: %s refused on Linux %s (idmapped tmpfs came in 6.3): %s",
+				       fs->name, m->name, kver_name,
 				       errno ? strerror(errno) : "mounted");
 				tap_skip("%s: %s: no idmapped mount to execute and write through",
 					 fs->name, m->name);
