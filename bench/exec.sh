@@ -44,13 +44,13 @@ boot() {	# NAME KERNEL [PARAMS]
 		sed -n 's/^BENCH //p' >>"$out/$name"
 }
 kvers=${BENCH_KVERS:-6.12 6.1}
-kdir() {	# VERSION: where its bench kernels are
-	case $1 in 6.12) echo build/kernel ;; *) echo "build/kernel/$1" ;; esac
+kdir() {	# VERSION: where its bench kernels are (kernel/kver.sh says)
+	(KVER=$1 && . "$top/kernel/kver.sh" && echo "$kdir")
 }
 i=0
 while [ $i -lt "$rounds" ]; do
 	for v in $kvers; do
-		d=$(kdir "$v")
+		d=$(kdir "$v") || exit 2
 		boot "$v-stock" "$d/stock/bzImage-bench"
 		boot "$v-patched" "$d/patched/bzImage-bench"
 		boot "$v-policy" "$d/patched/bzImage-bench" \
