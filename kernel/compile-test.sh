@@ -45,6 +45,7 @@ done
 err=$(mktemp)
 cc=gcc
 command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
+export CCACHE_DEPEND="${CCACHE_DEPEND:-1}"	# as in build.sh
 $cc "$@" 2>"$err"
 rc=$?
 cat "$err" >&2
