@@ -1,12 +1,57 @@
 #!/bin/sh
-# Unpack Debian's linux-source-$KVER (6.12 by default, or 6.1) once into
-# build/linux-source-$KVER.
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# [KVER=7.3] kernel/unpack.sh: unpack Debian's linux-source-$KVER once into
+# build/linux-source-$KVER.  For a version the machine's own apt sources
+# carry (6.12, 6.1: tests/deps.sh installs the package) the tarball is
+# /usr/src's; for one from a suite the machine does not use (7.3, from
+# trixie-backports) the package is fetched with `apt-get download` under a
+# private apt configuration in build/apt/$apt_suite (its own sources list,
+# lists and cache), never touching the machine's sources, and the tarball
+# is taken out of the .deb.  build/linux-source-$KVER/.fcaps-version names
+# the Debian version unpacked.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/kernel/kver.sh"
-tarball=/usr/src/linux-source-$KVER.tar.xz
 [ -f "$pristine/Makefile" ] && exit 0
-[ -f "$tarball" ] || { echo "kernel/unpack.sh: $tarball missing (apt-get install linux-source-$KVER)" >&2; exit 1; }
 mkdir -p "$top/build"
-echo "  TAR  $tarball"
-tar -C "$top/build" -xf "$tarball"
+if [ -z "$apt_suite" ]; then
+	[ -f "$tarball" ] || { echo "kernel/unpack.sh: $tarball missing (apt-get install linux-source-$KVER)" >&2; exit 1; }
+	echo "  TAR  $tarball"
+	rm -rf "$pristine.tmp" && mkdir -p "$pristine.tmp"
+	tar -C "$pristine.tmp" -xf "$tarball"
+	dpkg-query -W -f='${Version}\n' "linux-source-$KVER" \
+		>"$pristine.tmp/linux-source-$KVER/.fcaps-version" 2>/dev/null || true
+else
+	apt=$top/build/apt/$apt_suite
+	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/deb"
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $apt_suite main" \
+		>"$apt/sources.list"
+	set -- -o Dir::Etc::SourceList="$apt/sources.list" \
+		-o Dir::Etc::SourceParts=/dev/null \
+		-o Dir::Etc::Preferences=/dev/null \
+		-o Dir::Etc::PreferencesParts=/dev/null \
+		-o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" \
+		-o APT::Sandbox::User=root
+	echo "  APT  linux-source-$KVER ($apt_suite)"
+	apt-get -q "$@" update >"$apt/update.log" 2>&1 ||
+		{ echo "kernel/unpack.sh: apt-get update of $apt_suite failed (see $apt/update.log)" >&2; exit 1; }
+	ver=$(apt-cache "$@" show "linux-source-$KVER" 2>/dev/null |
+		sed -n 's/^Version: //p' | sort -V | tail -n 1)
+	[ -n "$ver" ] || { echo "kernel/unpack.sh: $apt_suite has no linux-source-$KVER" >&2; exit 1; }
+	deb=$apt/deb/linux-source-${KVER}_$(echo "$ver" | sed 's/:/%3a/')_all.deb
+	if [ ! -f "$deb" ]; then
+		(cd "$apt/deb" && apt-get -q "$@" download "linux-source-$KVER=$ver" \
+			>"$apt/download.log" 2>&1) ||
+			{ echo "kernel/unpack.sh: apt-get download linux-source-$KVER=$ver failed (see $apt/download.log)" >&2; exit 1; }
+	fi
+	echo "  TAR  $(basename "$deb")"
+	rm -rf "$pristine.tmp" && mkdir -p "$pristine.tmp"
+	dpkg-deb --fsys-tarfile "$deb" |
+		tar -xOf - "./usr/src/linux-source-$KVER.tar.xz" |
+		tar -C "$pristine.tmp" -xJf -
+	echo "$ver" >"$pristine.tmp/linux-source-$KVER/.fcaps-version"
+fi
+rm -rf "$pristine"
+mv "$pristine.tmp/linux-source-$KVER" "$pristine"
+rmdir "$pristine.tmp"
