@@ -27,6 +27,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "fcap.h"
@@ -47,6 +48,8 @@ static size_t nspecial;
 
 /* The kernel --explain models, and the policy it runs (load_policy()). */
 static enum fcap_kernel model_kernel = FCAP_KERNEL_MAINLINE;
+static enum fcap_kver model_kver = FCAP_KVER_6_12;
+static char model_line[128];	/* "Linux 7.3", and why when not its own */
 static struct fcap_policy policy;
 static char *policy_dir;
 static char *policy_error;	/* the policy could not be read: */
@@ -428,7 +431,7 @@ static void do_explain(const char *path, const char *user)
 		if (lookup_user(user, &uid, &gid))
 			errx(EXIT_USAGE, "%s: no such user", user);
 		fcap_proc_init(&proc, uid);
-		proc.gid = proc.egid = gid;
+		proc.gid = proc.egid = proc.fsgid = gid;
 	} else if (fcap_proc_read_self(&proc)) {
 		report_error(path, "cannot read this process's credentials",
 			     EIO);
@@ -491,7 +494,7 @@ static void do_explain(const char *path, const char *user)
 	 * them as they are, with no idmap of its own.
 	 */
 	idmapped = on_idmapped_mount(path);
-	fcap_model_exec(&proc, &file, model_kernel, &policy, &x);
+	fcap_model_exec(&proc, &file, model_kernel, model_kver, &policy, &x);
 	printf("%s: exec by uid %" PRIu32 " (euid %" PRIu32 ")%s%s\n", path,
 	       proc.uid, proc.euid, file.nosuid ? ", nosuid mount" : "",
 	       idmapped ? ", idmapped mount" : "");
@@ -499,10 +502,11 @@ static void do_explain(const char *path, const char *user)
 		printf("  %-12s owner %" PRIu32 " and the value's root as the mount's idmap shows them\n",
 		       "idmapped:", file.uid);
 	if (model_kernel == FCAP_KERNEL_FCAPS)
-		printf("  %-12s Linux 6.12 with the fcaps series, policy enabled=%d mask=%016" PRIx64 " (%s)\n",
-		       "models:", policy.enabled, policy.mask, policy_dir);
+		printf("  %-12s %s with the fcaps series, policy enabled=%d mask=%016" PRIx64 " (%s)\n",
+		       "models:", model_line, policy.enabled, policy.mask,
+		       policy_dir);
 	else
-		printf("  %-12s mainline Linux 6.12 (no %s)\n", "models:",
+		printf("  %-12s mainline %s (no %s)\n", "models:", model_line,
 		       policy_dir);
 	if (x.error) {
 		printf("  execve fails: %s\n", strerror(-x.error));
@@ -532,6 +536,33 @@ static void do_explain(const char *path, const char *user)
 		       why_cap(bit, &proc, &file, &x));
 		free(name);
 	}
+}
+
+/*
+ * --explain models the kernel line of the running release (uname -r, or
+ * FCAPS_KERNEL_RELEASE for tests); a release of no line is modelled by
+ * the nearest older one, and the models: line says so.
+ */
+static void load_kver(void)
+{
+	const char *rel = getenv("FCAPS_KERNEL_RELEASE");
+	struct utsname u;
+	const char *name;
+	int ret;
+
+	if (!rel || !*rel)
+		rel = uname(&u) ? "" : u.release;
+	ret = fcap_kver_of_release(rel, &model_kver);
+	name = fcap_kver_name(model_kver);
+	if (!ret)
+		snprintf(model_line, sizeof(model_line), "Linux %s", name);
+	else if (ret == -ENOENT)
+		snprintf(model_line, sizeof(model_line),
+			 "Linux %s (nearest line to %.40s)", name, rel);
+	else
+		snprintf(model_line, sizeof(model_line),
+			 "Linux %s (kernel release \"%.40s\" not understood)",
+			 name, rel);
 }
 
 /*
@@ -633,8 +664,10 @@ int main(int argc, char **argv)
 	}
 	if (recursive)
 		load_special();
-	if (explain)
+	if (explain) {
+		load_kver();
 		load_policy();
+	}
 	for (i = optind; i < argc; i++) {
 		if (explain)
 			do_explain(argv[i], user);

@@ -124,24 +124,44 @@ if mount -t proc proc t/proc 2>/dev/null; then
 else
 	skip "-r skips proc" "cannot mount proc"
 fi
-# --explain models the running kernel: the fcaps policy where its
-# sysctls exist (FCAPS_PROC_ROOT stands for /proc), else mainline 6.12
+# --explain models the running kernel: its line (uname -r;
+# FCAPS_KERNEL_RELEASE stands for it), with the fcaps policy where its
+# sysctls exist (FCAPS_PROC_ROOT stands for /proc), else mainline
 "$SETF" cap_net_raw,cap_kill+ep t/run >/dev/null
 rc_is 0 "--explain without FCAPS_PROC_ROOT" \
-	env -u FCAPS_PROC_ROOT "$GETF" --explain --user nobody t/run
+	env -u FCAPS_PROC_ROOT -u FCAPS_KERNEL_RELEASE "$GETF" --explain \
+	--user nobody t/run
+rel=$(uname -r)
+case $rel in
+6.1.*|6.12.*|7.3.*) line="Linux ${rel%"${rel#*.*.}"}"; line=${line%.} ;;
+*) line="Linux [0-9.]* (nearest line to $rel)" ;;
+esac
 if [ -d /proc/sys/kernel/fcaps ]; then
-	check "the models line names the running fcaps policy" \
-		grep -q '^  models: *Linux 6.12 with the fcaps series, policy .*(/proc/sys/kernel/fcaps)$' out
+	check "the models line names the running line and fcaps policy" \
+		grep -q "^  models: *$line with the fcaps series, policy .*(/proc/sys/kernel/fcaps)\$" out
 else
-	check "the models line names mainline 6.12" \
-		grep -qx '  models: *mainline Linux 6.12 (no /proc/sys/kernel/fcaps)' out
+	check "the models line names the running line, mainline" \
+		grep -qx "  models: *mainline $line (no /proc/sys/kernel/fcaps)" out
 fi
+mkdir nofcaps
+for r in "7.3.4-amd64 Linux 7.3" "6.12.118 Linux 6.12" "6.1.0-44-amd64 Linux 6.1" \
+	 "6.18.44 Linux 6.12 (nearest line to 6.18.44)" \
+	 "7.10.1 Linux 7.3 (nearest line to 7.10.1)" \
+	 "5.10.0 Linux 6.1 (nearest line to 5.10.0)" \
+	 "x1 Linux 6.12 (kernel release \"x1\" not understood)"; do
+	rc_is 0 "--explain on kernel release ${r%% *}" \
+		env FCAPS_KERNEL_RELEASE="${r%% *}" \
+		FCAPS_PROC_ROOT="$PWD/nofcaps" "$GETF" --explain --user nobody t/run
+	check "models ${r#* }" \
+		grep -qxF "  models:      mainline ${r#* } (no $PWD/nofcaps/sys/kernel/fcaps)" out
+done
 mkdir -p fake/sys/kernel/fcaps
 echo 1 >fake/sys/kernel/fcaps/enabled
 echo 0000000000000020 >fake/sys/kernel/fcaps/mask
 echo 0 >fake/sys/kernel/fcaps/locked
 rc_is 0 "--explain under a fake fcaps policy" \
-	env FCAPS_PROC_ROOT="$PWD/fake" "$GETF" --explain --user nobody t/run
+	env FCAPS_PROC_ROOT="$PWD/fake" FCAPS_KERNEL_RELEASE=6.12.118 \
+	"$GETF" --explain --user nobody t/run
 check "the models line names the fcaps policy" \
 	grep -qx "  models: *Linux 6.12 with the fcaps series, policy enabled=1 mask=0000000000000020 ($PWD/fake/sys/kernel/fcaps)" out
 check "a capability outside the mask is not granted" \
@@ -160,9 +180,9 @@ rc_is 1 "--explain with an unreadable policy fails" \
 	env FCAPS_PROC_ROOT="$PWD/fake" "$GETF" --explain --user nobody t/run
 check "and says so, with the file and the policy directory" \
 	grep -qx "getfcap: t/run: cannot read the file capability policy in $PWD/fake/sys/kernel/fcaps: Invalid argument" errs
-mkdir nofcaps
 rc_is 0 "--explain where FCAPS_PROC_ROOT has no fcaps policy" \
-	env FCAPS_PROC_ROOT="$PWD/nofcaps" "$GETF" --explain --user nobody t/run
+	env FCAPS_PROC_ROOT="$PWD/nofcaps" FCAPS_KERNEL_RELEASE=6.12.118 \
+	"$GETF" --explain --user nobody t/run
 check "models mainline, and grants both" sh -c \
 	"grep -qx '  models: *mainline Linux 6.12 (no $PWD/nofcaps/sys/kernel/fcaps)' out &&
 	grep -qx '  permitted: *cap_kill,cap_net_raw' out"
