@@ -541,7 +541,7 @@ static void do_explain(const char *path, const char *user)
 /*
  * --explain models the kernel line of the running release (uname -r, or
  * FCAPS_KERNEL_RELEASE for tests); a release of no line is modelled by
- * the nearest older one, and the models: line says so.
+ * the line whose rules it follows, and the models: line says so.
  */
 static void load_kver(void)
 {
@@ -558,7 +558,7 @@ static void load_kver(void)
 		snprintf(model_line, sizeof(model_line), "Linux %s", name);
 	else if (ret == -ENOENT)
 		snprintf(model_line, sizeof(model_line),
-			 "Linux %s (nearest line to %.40s)", name, rel);
+			 "Linux %s rules, for %.40s", name, rel);
 	else
 		snprintf(model_line, sizeof(model_line),
 			 "Linux %s (kernel release \"%.40s\" not understood)",

@@ -164,14 +164,27 @@ int fcap_idmap_parse(const char *text, struct fcap_idmap *m)
 	return 0;
 }
 
-/* The lines, oldest first: a release follows the newest not newer. */
+/*
+ * From which release on each line's rules hold, oldest first; a release
+ * follows the last entry not newer than it, and is a line of its own
+ * when @name is set and its MAJOR.MINOR is the entry's.  Releases older
+ * than all follow the oldest line.
+ */
 static const struct {
 	unsigned int major, minor;
 	enum fcap_kver ver;
 	const char *name;
 } kvers[] = {
 	{ 6, 1, FCAP_KVER_6_1, "6.1" },
+	/* 6.2-6.11: where copy-up came to drop a refused value is unknown */
 	{ 6, 12, FCAP_KVER_6_12, "6.12" },
+	/*
+	 * exec's id_changed test (upstream 337490f0007f, "exec: Correct the
+	 * permission check for unsafe exec", reviewed in June 2025 after
+	 * 6.16's merge window, so taken as first in 6.17: no 6.16 or 6.17
+	 * tree checked); a 6.18.44 host follows 7.3's rules at exec
+	 */
+	{ 6, 17, FCAP_KVER_7_3, NULL },
 	{ 7, 3, FCAP_KVER_7_3, "7.3" },
 };
 
@@ -195,11 +208,13 @@ static int version_part(const char **p, unsigned int *n)
  * fcap_kver_of_release() - the kernel line whose rules a release follows
  * @release: a kernel release as uname(2) gives it ("7.3.4-amd64")
  * @ver: set to the line of @release's MAJOR.MINOR; for a version that is
- *	no line, the newest line older than it (the oldest line when it is
- *	older than all); for text that is no MAJOR.MINOR, FCAP_KVER_6_12
+ *	no line, the line whose rules it follows (from 6.17 on 7.3's, 6.13
+ *	to 6.16 6.12's; before 6.12 the nearest older line, before 6.1
+ *	6.1); for text that is no MAJOR.MINOR, FCAP_KVER_6_12
  *
- * Return: 0 when @release is of one of the lines, -ENOENT when @ver is
- * the nearest older line, -EINVAL when @release is not understood.
+ * Return: 0 when @release is of one of the lines, -ENOENT when it is not
+ * and @ver is the line taken for it, -EINVAL when @release is not
+ * understood.
  */
 int fcap_kver_of_release(const char *release, enum fcap_kver *ver)
 {
@@ -216,7 +231,8 @@ int fcap_kver_of_release(const char *release, enum fcap_kver *ver)
 		    (major == kvers[i].major && minor < kvers[i].minor))
 			break;
 		*ver = kvers[i].ver;
-		if (major == kvers[i].major && minor == kvers[i].minor)
+		if (kvers[i].name && major == kvers[i].major &&
+		    minor == kvers[i].minor)
 			return 0;
 	}
 	return -ENOENT;
@@ -233,7 +249,7 @@ const char *fcap_kver_name(enum fcap_kver ver)
 	unsigned int i;
 
 	for (i = 0; i < NKVERS; i++)
-		if (kvers[i].ver == ver)
+		if (kvers[i].ver == ver && kvers[i].name)
 			return kvers[i].name;
 	return "?";
 }

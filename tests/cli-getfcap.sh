@@ -134,7 +134,7 @@ rc_is 0 "--explain without FCAPS_PROC_ROOT" \
 rel=$(uname -r)
 case $rel in
 6.1.*|6.12.*|7.3.*) line="Linux ${rel%"${rel#*.*.}"}"; line=${line%.} ;;
-*) line="Linux [0-9.]* (nearest line to $rel)" ;;
+*) line="Linux [0-9.]* rules, for $rel" ;;
 esac
 if [ -d /proc/sys/kernel/fcaps ]; then
 	check "the models line names the running line and fcaps policy" \
@@ -145,9 +145,10 @@ else
 fi
 mkdir nofcaps
 for r in "7.3.4-amd64 Linux 7.3" "6.12.118 Linux 6.12" "6.1.0-44-amd64 Linux 6.1" \
-	 "6.18.44 Linux 6.12 (nearest line to 6.18.44)" \
-	 "7.10.1 Linux 7.3 (nearest line to 7.10.1)" \
-	 "5.10.0 Linux 6.1 (nearest line to 5.10.0)" \
+	 "6.16.9 Linux 6.12 rules, for 6.16.9" \
+	 "6.18.44 Linux 7.3 rules, for 6.18.44" \
+	 "7.10.1 Linux 7.3 rules, for 7.10.1" \
+	 "5.10.0 Linux 6.1 rules, for 5.10.0" \
 	 "x1 Linux 6.12 (kernel release \"x1\" not understood)"; do
 	rc_is 0 "--explain on kernel release ${r%% *}" \
 		env FCAPS_KERNEL_RELEASE="${r%% *}" \
