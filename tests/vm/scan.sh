@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# ext4 on a virtio disk, on the unpatched kernel: an image built on the
+# scan.sh KERNEL: ext4 on a virtio disk, on an unpatched kernel: an image built on the
 # host with mke2fs -d (capabilities copied) plus values planted with
 # debugfs ea_set; the guest's tools must find them; a value the guest
 # writes must be visible from the host afterwards (debugfs ea_get), and
@@ -15,9 +15,9 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "1..0 # SKIP needs root to set capabilities in the source tree"
 	exit 0
 fi
-. tests/vm/kver.sh
-fcaps_kver "$kernel"
-work=$top/build/vm/disk-$(basename "$(dirname "$kernel")")$kver_tag
+. kernel/kver.sh
+kver_of "$kernel" || { echo "Bail out! $kernel is under no version's directory"; exit 1; }
+work=$top/build/vm/disk-$(basename "$(dirname "$kernel")")$ktag
 rm -rf "$work" && mkdir -p "$work/tree"
 for f in ping admin zero v1 odd guestset; do
 	cp build/static/tests/vm/probe "$work/tree/$f"
