@@ -590,8 +590,31 @@ void fcap_context_exec(const struct fcap_context *ctx,
 	struct fcap_file f = *file;
 
 	fcap_context_proc(ctx, &p);
-	f.nosuid = f.nosuid || ctx->nosuid;
+	fcap_context_file(ctx, &f);
 	fcap_model_exec(&p, &f, k, ver, policy, out);
+}
+
+/* The size of the uid map Podman makes with --uidmap 0:ROOT:SIZE. */
+#define PODMAN_MAP_SIZE	65536
+
+/**
+ * fcap_context_file() - the file as the context's process reaches it
+ * @ctx: the context
+ * @file: changed: on a nosuid mount when the context says; for Podman in
+ *	a user namespace, through overlayfs over layers idmapped from 0 to
+ *	the namespace's root (unless @file has an idmap of its own)
+ */
+void fcap_context_file(const struct fcap_context *ctx, struct fcap_file *file)
+{
+	file->nosuid = file->nosuid || ctx->nosuid;
+	if (ctx->kind != FCAP_CTX_PODMAN || !ctx->userns_root ||
+	    file->idmap.n)
+		return;
+	file->overlay = true;
+	file->idmap.n = 1;
+	file->idmap.ext[0].first = 0;
+	file->idmap.ext[0].lower = ctx->userns_root;
+	file->idmap.ext[0].count = PODMAN_MAP_SIZE;
 }
 
 /**
@@ -653,6 +676,7 @@ static bool apply_fix(const struct fcap_context *ctx,
 	*c2 = *ctx;
 	*f2 = *file;
 	fix->caps = fix->ambient = 0;
+	fix->rootid = 0;
 	if (changes & FCAP_FIX_BOUNDING) {
 		fix->caps = w & ~p->cap_bnd;
 		if (!fix->caps)
@@ -668,13 +692,22 @@ static bool apply_fix(const struct fcap_context *ctx,
 		c2->set |= FCAP_CTX_SET_NNP;
 	}
 	if (changes & FCAP_FIX_ROOTID) {
-		if (!file->xattr.has_rootid ||
-		    (file->xattr.rootid == root && root))
+		struct fcap_file seen = *file;
+		uint32_t want;
+
+		/* the root that, as the context sees the file, is its own */
+		fcap_context_file(ctx, &seen);
+		want = fcap_idmap_unmap(&seen.idmap, root);
+		if (!file->has_xattr || want == FCAP_NO_ID ||
+		    (file->xattr.has_rootid ? file->xattr.rootid : 0) == want)
 			return false;
-		f2->xattr.rootid = root;
-		f2->xattr.has_rootid = root != 0;
-		f2->xattr.rev = root ? 3 : 2;
-		f2->xattr.size = root ? FCAP_SIZE_V3 : FCAP_SIZE_V2;
+		fix->rootid = want;
+		f2->xattr.rootid = want;
+		f2->xattr.has_rootid = want != 0;
+		f2->xattr.rev = want ? 3 : 2;
+		f2->xattr.size = want ? FCAP_SIZE_V3 : FCAP_SIZE_V2;
+		f2->xattr.magic = (want ? FCAP_MAGIC_V3 : FCAP_MAGIC_V2) |
+				  (file->xattr.effective ? FCAP_FLAG_EFFECTIVE : 0);
 	}
 	if (changes & FCAP_FIX_NOSUID) {
 		if (!file->nosuid && !ctx->nosuid)
@@ -906,11 +939,11 @@ int fcap_fix_text(const struct fcap_context *ctx, const struct fcap_fix *fix,
 	if (fix->changes & FCAP_FIX_NO_NNP)
 		PART(fix_nnp(ctx, AT));
 	if (fix->changes & FCAP_FIX_ROOTID) {
-		if (ctx->userns_root)
+		if (fix->rootid)
 			PART(snprintf(AT, "the value written for this user namespace: setfcap -n %u",
-				      ctx->userns_root));
+				      fix->rootid));
 		else
-			PART(snprintf(AT, "the value written for the host (version 2): setfcap without -n"));
+			PART(snprintf(AT, "the value written as version 2 (setfcap without -n), which every namespace honours"));
 	}
 	if (fix->changes & FCAP_FIX_NOSUID)
 		PART(snprintf(AT, "a mount without nosuid"));

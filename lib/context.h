@@ -16,7 +16,10 @@
  *   podman          containers/common pkg/config/containers.conf
  *                   default_capabilities (Podman 4.x, 11 capabilities);
  *                   a user other than root holds only the capabilities
- *                   named by --cap-add, in every set, ambient included
+ *                   named by --cap-add, in every set, ambient included;
+ *                   in a user namespace (--uidmap 0:ROOT:65536) the
+ *                   image's layers are idmapped mounts below overlayfs,
+ *                   as Podman 4.3 makes them where the kernel can
  *   cap-drop-all    docker run --cap-drop ALL (Docker's rules)
  *   k8s-restricted  Kubernetes' restricted Pod Security Standard: every
  *                   capability dropped (NET_BIND_SERVICE may be added),
@@ -123,6 +126,7 @@ int fcap_context_apply(struct fcap_context *ctx, enum fcap_ctx_opt opt,
 const char *fcap_context_presets(void);
 const char *fcap_context_source(const struct fcap_context *ctx);
 void fcap_context_proc(const struct fcap_context *ctx, struct fcap_proc *p);
+void fcap_context_file(const struct fcap_context *ctx, struct fcap_file *file);
 void fcap_context_exec(const struct fcap_context *ctx,
 		       const struct fcap_file *file, enum fcap_kernel k,
 		       enum fcap_kver ver, const struct fcap_policy *policy,
@@ -145,6 +149,7 @@ void fcap_context_exec(const struct fcap_context *ctx,
  * @changes:	FCAP_FIX_* bits
  * @caps:	the capabilities added to the bounding set
  * @ambient:	the capabilities made ambient
+ * @rootid:	FCAP_FIX_ROOTID: the rootid to write (0: a version 2 value)
  * @full:	the process then holds every capability the file asks for
  *		(effective too when the file's effective flag is set); when
  *		false (FCAP_FIX_NO_EFFECTIVE) exec only stops failing
@@ -154,6 +159,7 @@ struct fcap_fix {
 	unsigned int changes;
 	uint64_t caps;
 	uint64_t ambient;
+	uint32_t rootid;
 	bool full;
 	struct fcap_exec result;
 };
