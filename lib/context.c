@@ -245,13 +245,12 @@ static int systemd_caps(const char *v, size_t n, uint64_t *set, bool *seen,
 	ret = parse_caps(v + invert, n - invert, &m, e);
 	if (ret)
 		return ret;
-	if (!n) {
+	if (!n)
 		*set = 0;
-	} else if (invert) {
+	else if (invert)
 		*set = (*seen ? *set : fcap_known_mask()) & ~m;
-	} else {
+	else
 		*set = (*seen ? *set : 0) | m;
-	}
 	*seen = true;
 	return 0;
 }
@@ -920,39 +919,37 @@ static int fix_ambient(const struct fcap_context *ctx, uint64_t caps,
 int fcap_fix_text(const struct fcap_context *ctx, const struct fcap_fix *fix,
 		  const struct fcap_file *file, char *buf, size_t len)
 {
-	size_t used = 0;
-	int n = 0;
+	char part[6][512];	/* one per FCAP_FIX_* bit */
+	size_t used = 0, i, n = 0;
+	int ret = 0;
 
-	buf[0] = '\0';
-#define PART(expr) do {							\
-		if (used)						\
-			used += (size_t)snprintf(buf + used,		\
-				used < len ? len - used : 0, "; ");	\
-		n = (expr);						\
-		if (n < 0)						\
-			return n;					\
-		used += (size_t)n;					\
-	} while (0)
-#define AT	(used < len ? buf + used : buf), (used < len ? len - used : 0)
 	if (fix->changes & FCAP_FIX_BOUNDING)
-		PART(fix_bounding(ctx, fix->caps, AT));
-	if (fix->changes & FCAP_FIX_NO_NNP)
-		PART(fix_nnp(ctx, AT));
-	if (fix->changes & FCAP_FIX_ROOTID) {
-		if (fix->rootid)
-			PART(snprintf(AT, "the value written for this user namespace: setfcap -n %u",
-				      fix->rootid));
-		else
-			PART(snprintf(AT, "the value written as version 2 (setfcap without -n), which every namespace honours"));
-	}
-	if (fix->changes & FCAP_FIX_NOSUID)
-		PART(snprintf(AT, "a mount without nosuid"));
-	if (fix->changes & FCAP_FIX_AMBIENT)
-		PART(fix_ambient(ctx, fix->ambient, AT));
-	if (fix->changes & FCAP_FIX_NO_EFFECTIVE)
-		PART(snprintf(AT, "the value without the effective flag (+p, not +ep), for a program that raises what it needs itself"));
-#undef AT
-#undef PART
+		ret = fix_bounding(ctx, fix->caps, part[n++], sizeof(part[0]));
+	if (ret >= 0 && (fix->changes & FCAP_FIX_NO_NNP))
+		ret = fix_nnp(ctx, part[n++], sizeof(part[0]));
+	if (ret >= 0 && (fix->changes & FCAP_FIX_ROOTID) && fix->rootid)
+		ret = snprintf(part[n++], sizeof(part[0]),
+			       "the value written for this user namespace: setfcap -n %u",
+			       fix->rootid);
+	else if (ret >= 0 && (fix->changes & FCAP_FIX_ROOTID))
+		ret = snprintf(part[n++], sizeof(part[0]),
+			       "the value written as version 2 (setfcap without -n), which every namespace honours");
+	if (ret >= 0 && (fix->changes & FCAP_FIX_NOSUID))
+		ret = snprintf(part[n++], sizeof(part[0]),
+			       "a mount without nosuid");
+	if (ret >= 0 && (fix->changes & FCAP_FIX_AMBIENT))
+		ret = fix_ambient(ctx, fix->ambient, part[n++],
+				  sizeof(part[0]));
+	if (ret >= 0 && (fix->changes & FCAP_FIX_NO_EFFECTIVE))
+		ret = snprintf(part[n++], sizeof(part[0]),
+			       "the value without the effective flag (+p, not +ep), for a program that raises what it needs itself");
+	if (ret < 0)
+		return ret;
+	buf[0] = '\0';
+	for (i = 0; i < n; i++)
+		used += (size_t)snprintf(buf + (used < len ? used : 0),
+					 used < len ? len - used : 0, "%s%s",
+					 i ? "; " : "", part[i]);
 	return used < len ? 0 : -ENOSPC;
 }
 
