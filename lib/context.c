@@ -509,12 +509,17 @@ static void runtime_sets(const struct fcap_context *ctx, struct fcap_proc *p)
 		break;
 	case FCAP_CTX_SYSTEMD:
 		/*
-		 * root keeps its sets; another user keeps (KEEP_CAPS) and
-		 * raises the ambient ones, in pI too, and is taken to hold
-		 * no more than those
+		 * exec_child(): CapabilityBoundingSet= drops from the
+		 * bounding set only (capability_bounding_set_drop(, false)),
+		 * so root keeps the manager's full pP and pE; User= is
+		 * setresuid(), which clears them, unless there are
+		 * AmbientCapabilities=: then KEEP_CAPS keeps pP (pE is
+		 * cleared) and the ambient ones are raised again after it
 		 */
 		if (ctx->uid == 0)
-			p->cap_prm = p->cap_eff = x;
+			p->cap_prm = p->cap_eff = fcap_known_mask();
+		else if ((ctx->set & FCAP_CTX_SET_AMBIENT) && (ctx->ambient & x))
+			p->cap_prm = fcap_known_mask();
 		break;
 	case FCAP_CTX_DOCKER:
 	case FCAP_CTX_LOGIN:
@@ -560,7 +565,6 @@ void fcap_context_proc(const struct fcap_context *ctx, struct fcap_proc *p)
 		p->cap_amb = amb;
 		p->cap_inh |= amb;
 		p->cap_prm |= amb;
-		p->cap_eff |= amb;
 	}
 	if (ctx->set & FCAP_CTX_SET_USERNS) {
 		p->ns_depth = root ? 2 : 1;

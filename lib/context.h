@@ -30,7 +30,11 @@
  *                   whatever the user)
  *   systemd         systemd.exec(5): a service, root unless User=, with
  *                   NoNewPrivileges=, CapabilityBoundingSet=,
- *                   AmbientCapabilities=, SecureBits=, User=, Group=
+ *                   AmbientCapabilities=, SecureBits=, User=, Group=;
+ *                   as src/core/execute.c exec_child() makes it: the
+ *                   bounding set limits exec only, root keeps every
+ *                   capability in pP and pE, another user keeps pP
+ *                   (KEEP_CAPS) only when it has ambient capabilities
  *   self            this process (/proc/self/status, prctl())
  *
  * Nothing here prints.
