@@ -19,6 +19,7 @@ $(eval $(call add_test,model,))
 $(eval $(call add_test,root_libcap,))
 $(eval $(call add_test,read,))
 $(eval $(call add_test,manifest,))
+$(eval $(call add_test,context,))
 
 # capxattr: plants raw values and probes what the kernel does with them
 # (host suites, and statically in the guests).
@@ -68,6 +69,6 @@ test-bins: $(TEST_BINS)
 HOST_SUITES += tests/build.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
 	$(SANB)tests/model.t $(SANB)tests/root_libcap.t $(SANB)tests/read.t \
 	$(SANB)tests/manifest.t $(SANB)tests/rules-test.t \
-	$(SANB)tests/sandbox-test.t tests/planted.sh
+	$(SANB)tests/sandbox-test.t $(SANB)tests/context.t tests/planted.sh
 LINT_C += $(wildcard tests/*.c tests/*.h)
 
