@@ -429,7 +429,8 @@ static int caps_arg(const char *arg, uint64_t *m, struct fcap_context_error *e)
  * permitted and effective sets of root); --bounding sets it exactly.
  *
  * Return: 0; -ENOENT for an unknown preset name; -EINVAL for an argument
- * refused (@e says why); another -errno when "self" cannot be read.
+ * refused or missing (@e says why); another -errno when "self" cannot be
+ * read.
  */
 int fcap_context_apply(struct fcap_context *ctx, enum fcap_ctx_opt opt,
 		       const char *arg, struct fcap_context_error *e)
@@ -437,6 +438,8 @@ int fcap_context_apply(struct fcap_context *ctx, enum fcap_ctx_opt opt,
 	uint64_t m;
 	int ret = 0;
 
+	if (!arg && opt != FCAP_CTXOPT_NO_NEW_PRIVS && opt != FCAP_CTXOPT_NOSUID)
+		return refuse(e, "argument missing", "", 0);
 	switch (opt) {
 	case FCAP_CTXOPT_PRESET:
 		return set_preset(ctx, arg, e);
