@@ -808,7 +808,7 @@ static void context_option(int c, const char *opt, const char *arg)
 		   strspn(arg, "0123456789") == strlen(arg)) {
 		uint32_t uid, gid;
 
-		/* a numeric uid of /etc/passwd gets its group, as before */
+		/* a login of a numeric user: the same number as its group */
 		if (!lookup_user(arg, &uid, &gid)) {
 			snprintf(ids, sizeof(ids), "%" PRIu32 ":%" PRIu32, uid,
 				 gid);
