@@ -442,6 +442,11 @@ static void print_verdict(const struct fcap_file *file,
 		       strerrorname_np(-x->error));
 		return;
 	}
+	if (!fcap_file_wants(file)) {
+		printf("  %-12s exec succeeds; the file asks for no capabilities\n",
+		       "verdict:");
+		return;
+	}
 	if (fcap_exec_works(file, x)) {
 		printf("  %-12s works: the process holds what the file asks for\n",
 		       "verdict:");

@@ -266,6 +266,8 @@ check "systemd's bounding set: EPERM, fixed in the unit's terms" \
 rc_is 0 "systemd with ambient capabilities, a file without a value" \
 	xc --context systemd:User=1000,AmbientCapabilities=CAP_NET_RAW ctx/plain
 check "ambient kept" grep -qx '  ambient:     cap_net_raw' out
+check "a file without a value asks for nothing" \
+	grep -qx '  verdict:     exec succeeds; the file asks for no capabilities' out
 rc_is 0 "--userns-root: a v3 value for another namespace" \
 	xc --context docker --userns-root 200000 --user 1000 ctx/nbs3
 check "ignored, silently" \
