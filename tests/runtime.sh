@@ -89,6 +89,13 @@ plant() {
 }
 setup "plant the image's files" plant "$work/root" ||
 	bail "cannot plant the files"
+# getfcap predicts for the files where they lie: a nosuid mount there
+# would be its prediction, not the container's
+if python3 -c 'import os, sys
+sys.exit(not os.statvfs(sys.argv[1]).f_flag & os.ST_NOSUID)' "$work"; then
+	echo "1..0 # SKIP $top/build is on a nosuid mount"
+	exit 0
+fi
 
 # predict DIR CONTEXT...: one line per file, "NAME ERROR" or "NAME ok
 # PRM EFF AMB", from getfcap --explain --json
