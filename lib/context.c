@@ -389,9 +389,10 @@ static int set_preset(struct fcap_context *ctx, const char *arg,
 	ctx->no_new_privs = p->no_new_privs;
 	if (p->kind == FCAP_CTX_SELF) {
 		ret = fcap_proc_read_self(&ctx->self);
-		if (ret)
-			return refuse(e, "cannot read this process's state", arg,
-				      n), ret;
+		if (ret) {
+			refuse(e, "cannot read this process's state", arg, n);
+			return ret;
+		}
 		ctx->caps = ctx->self.cap_bnd;
 		ctx->ambient = ctx->self.cap_amb;
 		ctx->no_new_privs = ctx->self.no_new_privs;
