@@ -826,6 +826,9 @@ static void context_option(int c, const char *opt, const char *arg)
 	if (ret == -ENOENT)
 		errx(EXIT_USAGE, "--%s %s: unknown context preset \"%s\" (known: %s)",
 		     opt, arg, e.token, fcap_context_presets());
+	if (ret && ret != -EINVAL)
+		errx(1, "--%s %s: %s: %s", opt, arg, e.reason ? e.reason : "",
+		     strerror(-ret));
 	if (ret)
 		errx(EXIT_USAGE, "--%s%s%s: %s%s%s%s", opt, arg ? " " : "",
 		     arg ? arg : "", e.reason ? e.reason : strerror(-ret),
