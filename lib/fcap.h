@@ -301,12 +301,18 @@ struct fcap_proc {
  *		rootid of FCAP_NO_ID is one with no mapping at all
  * @idmap:	the idmap of the mount the file is executed through: the
  *		owner and the value's root (v2: 0) are seen through it
+ * @overlay:	executed through overlayfs, whose layer is mounted with
+ *		@idmap (Podman's --uidmap): the overlay reads the value
+ *		with getxattr() under its mounter's credentials (the initial
+ *		namespace), which refuses a value whose root has no id
+ *		through @idmap (EOVERFLOW), and exec fails with that error
  */
 struct fcap_file {
 	mode_t mode;
 	uint32_t uid, gid;
 	bool owner_mapped, group_mapped;
 	bool nosuid;
+	bool overlay;
 	bool has_xattr;
 	struct fcap_value xattr;
 	struct fcap_idmap idmap;

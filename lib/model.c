@@ -313,6 +313,10 @@ static int file_caps(const struct fcap_proc *proc, const struct fcap_file *f,
 	 * shows it: get_vfs_caps_from_disk() maps it through the idmap.
 	 */
 	kroot = fcap_idmap_map(&f->idmap, v->has_rootid ? v->rootid : 0);
+	if (kroot == FCAP_NO_ID && f->overlay) {
+		out->why = "read through overlayfs, getxattr refuses a value whose root has no id through the layer's idmap (EOVERFLOW): exec fails";
+		return -EOVERFLOW;
+	}
 	if (kroot == FCAP_NO_ID) {
 		out->why = "the value's root has no id here (through the mount's idmap, or in this namespace): ignored";
 		return 0;

@@ -187,6 +187,135 @@ rc_is 0 "--explain where FCAPS_PROC_ROOT has no fcaps policy" \
 check "models mainline, and grants both" sh -c \
 	"grep -qx '  models: *mainline Linux 6.12 (no $PWD/nofcaps/sys/kernel/fcaps)' out &&
 	grep -qx '  permitted: *cap_kill,cap_net_raw' out"
+# --explain in a runtime context: each preset, options refining it, and
+# the fixes, each one checked by the model (tests/runtime.sh runs them
+# under podman and runc)
+mkdir ctx
+for f in ep p nbs nbs3 plain; do cp /bin/true "ctx/$f"; done
+"$SETF" cap_net_raw+ep ctx/ep cap_net_raw+p ctx/p \
+	cap_net_bind_service+ep ctx/nbs >/dev/null &&
+	"$SETF" -n 100000 cap_net_bind_service+ep ctx/nbs3 >/dev/null
+ok_rc $? "setup: values for the context cases"
+# xc ARGS...: getfcap --explain on the 6.12 line, mainline, with ARGS
+xc() { env FCAPS_KERNEL_RELEASE=6.12.118 FCAPS_PROC_ROOT="$PWD/nofcaps" \
+	"$GETF" --explain "$@"; }
+rc_is 0 "--context podman: cap_net_raw+ep" xc --context podman ctx/ep
+cat >want <<W
+ctx/ep: exec by uid 0 (euid 0)
+  models:      mainline Linux 6.12 (no $PWD/nofcaps/sys/kernel/fcaps)
+  context:     podman, uid 0 gid 0
+  source:      Podman 4.x's default capabilities: containers/common pkg/config/containers.conf (default_capabilities)
+  bounding:    cap_chown,cap_dac_override,cap_fowner,cap_fsetid,cap_kill,cap_setgid,cap_setuid,cap_setpcap,cap_net_bind_service,cap_sys_chroot,cap_setfcap
+  execve fails: Operation not permitted
+  why:         effective flag set but the bounding set or pI withholds part of fP: capability-dumb binary, exec fails
+  verdict:     exec fails with EPERM
+  fix:         --cap-add NET_RAW: then cap_net_raw permitted and effective
+  partial fix: the value without the effective flag (+p, not +ep), for a program that raises what it needs itself: exec succeeds, nothing granted
+W
+same want "podman's default set lacks NET_RAW: EPERM, and the fix is --cap-add NET_RAW"
+rc_is 0 "--context docker: cap_net_raw+ep" xc --context docker ctx/ep
+check "Docker's default set has NET_RAW: works" \
+	grep -qx '  verdict:     works: the process holds what the file asks for' out
+check "and cites moby's defaults.go" \
+	grep -q '^  source: .*moby/moby oci/caps/defaults.go' out
+rc_is 0 "--context cap-drop-all: cap_net_raw+p" xc --context cap-drop-all ctx/p
+check "+p without e under --cap-drop ALL: nothing granted, silently" \
+	grep -qx '  verdict:     exec succeeds, but cap_net_raw is not granted (silently)' out
+check "and --cap-add NET_RAW is the fix" \
+	grep -qx '  fix:         --cap-add NET_RAW: then cap_net_raw permitted and effective' out
+rc_is 0 "--context cap-drop-all,+net_raw" xc --context cap-drop-all,+net_raw ctx/ep
+cp out want
+rc_is 0 "--context cap-drop-all --cap-add NET_RAW" \
+	xc --context cap-drop-all --cap-add NET_RAW ctx/ep
+same want "the two spellings of --cap-add give the same explanation"
+check "and it works" grep -q '^  verdict:     works' out
+rc_is 0 "a later preset starts afresh" \
+	xc --cap-add net_raw --context docker --context podman ctx/ep
+check "podman's set, without the earlier --cap-add" \
+	grep -qx '  verdict:     exec fails with EPERM' out
+rc_is 0 "--context k8s-restricted" xc --context k8s-restricted ctx/nbs
+check "restricted: uid 1000, no_new_privs" \
+	grep -qx '  context:     k8s-restricted, uid 1000 gid 1000, no_new_privs' out
+check "restricted drops NET_BIND_SERVICE too: EPERM" \
+	grep -qx '  verdict:     exec fails with EPERM' out
+check "the fix is capabilities.add: [NET_BIND_SERVICE]" \
+	grep -qx '  fix:         securityContext.capabilities.add: \[NET_BIND_SERVICE\]: then cap_net_bind_service permitted and effective' out
+rc_is 0 "--context k8s-restricted,+net_bind_service" \
+	xc --context k8s-restricted,+net_bind_service ctx/nbs
+check "added back, it works under no_new_privs (containerd's permitted set)" \
+	grep -qx '  verdict:     works: the process holds what the file asks for' out
+rc_is 2 "k8s-restricted may add only NET_BIND_SERVICE" \
+	xc --context k8s-restricted,+net_raw ctx/nbs
+check "and says so" grep -qx 'getfcap: --context k8s-restricted,+net_raw: the restricted profile allows adding only NET_BIND_SERVICE ("+net_raw")' errs
+rc_is 0 "--context docker --user 1000 --no-new-privs" \
+	xc --context docker --user 1000 --no-new-privs ctx/nbs
+check "no_new_privs cancels the file's capabilities, silently" \
+	grep -qx '  verdict:     exec succeeds, but cap_net_bind_service is not granted (silently)' out
+check "and the fix is no_new_privs off" \
+	grep -qx '  fix:         no_new_privs off: without --security-opt no-new-privileges: then cap_net_bind_service permitted and effective' out
+rc_is 0 "--context systemd:User=1000,NoNewPrivileges=yes" \
+	xc --context systemd:User=1000,NoNewPrivileges=yes ctx/nbs
+check "systemd: NoNewPrivileges=no is a fix" \
+	grep -q '^  fix:         no_new_privs off: NoNewPrivileges=no' out
+check "systemd: AmbientCapabilities= is another" \
+	grep -qx '  fix:         the file.s value removed (setfcap -r) and AmbientCapabilities=CAP_NET_BIND_SERVICE: then cap_net_bind_service permitted and effective' out
+rc_is 0 "--context systemd:CapabilityBoundingSet=~CAP_NET_RAW" \
+	xc --context 'systemd:CapabilityBoundingSet=~CAP_NET_RAW CAP_KILL' ctx/ep
+check "systemd's bounding set: EPERM, fixed in the unit's terms" \
+	grep -qx '  fix:         CapabilityBoundingSet=CAP_NET_RAW (added to the unit.s): then cap_net_raw permitted and effective' out
+rc_is 0 "systemd with ambient capabilities, a file without a value" \
+	xc --context systemd:User=1000,AmbientCapabilities=CAP_NET_RAW ctx/plain
+check "ambient kept" grep -qx '  ambient:     cap_net_raw' out
+check "a file without a value asks for nothing" \
+	grep -qx '  verdict:     exec succeeds; the file asks for no capabilities' out
+rc_is 0 "--userns-root: a v3 value for another namespace" \
+	xc --context docker --userns-root 200000 --user 1000 ctx/nbs3
+check "ignored, silently" \
+	grep -qx '  rule:        the value belongs to another user namespace (rootid): ignored' out
+check "the fix rewrites it for this namespace" \
+	grep -qx '  fix:         the value written for this user namespace: setfcap -n 200000: then cap_net_bind_service permitted and effective' out
+rc_is 0 "--userns-root: the namespace the value was written for" \
+	xc --context docker --userns-root 100000 --user 1000 ctx/nbs3
+check "honoured" grep -q '^  verdict:     works' out
+rc_is 0 "--nosuid" xc --user 1000 --nosuid ctx/ep
+check "a nosuid mount ignores the value, and the fix says so" \
+	sh -c "grep -q '^  verdict:     exec succeeds, but cap_net_raw is not granted' out &&
+	grep -q '^  fix:         a mount without nosuid: then' out"
+rc_is 0 "--bounding and --ambient without a preset" \
+	xc --user 1000 --bounding cap_net_raw,cap_kill --ambient kill ctx/plain
+check "a login process with that bounding set" \
+	grep -qx '  bounding:    cap_kill,cap_net_raw' out
+check "keeps its ambient set across exec" grep -qx '  ambient:     cap_kill' out
+rc_is 0 "--context self" xc --context self ctx/ep
+check "self: the context line and a verdict" \
+	sh -c "grep -q '^  context:     self, uid $(id -u) ' out && grep -q '^  verdict: ' out"
+rc_is 2 "an unknown preset is a usage error" xc --context dokcer ctx/ep
+check "naming it and the known ones" grep -qx 'getfcap: --context dokcer: unknown context preset "dokcer" (known: docker, podman, cap-drop-all, k8s-restricted, systemd\[:SETTINGS\], self)' errs
+rc_is 2 "an unknown capability is a usage error" xc --cap-add net_rwa ctx/ep
+check "naming it" grep -qx 'getfcap: --cap-add net_rwa: unknown capability name ("net_rwa")' errs
+rc_is 2 "an unknown systemd setting is a usage error" \
+	xc --context systemd:NoNewPrivs=yes ctx/ep
+check "naming it" grep -q 'unknown systemd setting ("NoNewPrivs")' errs
+rc_is 2 "--context without --explain is a usage error" "$GETF" --context docker ctx/ep
+rc_is 0 "--explain --json in a context" xc --json --context podman ctx/ep ctx/p
+if command -v python3 >/dev/null; then
+	check "--json: context, prediction and fixes" python3 -c '
+import json, sys
+a, b = [json.loads(l) for l in open("out")]
+c = a["context"]
+assert c["preset"] == "podman" and c["bounding"] == "00000000800405fb", c
+assert c["uid"] == 0 and c["no_new_privs"] is False and "containers.conf" in c["source"]
+assert a["exec"]["error"] == "EPERM" and a["works"] is False, a
+f = a["fixes"]
+assert f[0]["change"] == "--cap-add NET_RAW" and f[0]["full"] is True, f
+assert f[0]["exec"]["effective"] == "00000000800425fb", f
+assert f[1]["full"] is False and f[1]["exec"]["error"] is None, f
+assert b["exec"]["error"] is None and b["works"] is False, b
+assert b["exec"]["permitted"] == "00000000800405fb", b
+'
+else
+	skip "--json: context, prediction and fixes" "no python3"
+fi
 # Drop-in: for every value getcap prints, getfcap's stdout (but for the
 # rootid suffix, which getcap prints with -n only), stderr and exit
 # status are getcap's.  Values any kernel lets root store: bits above the

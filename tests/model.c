@@ -553,6 +553,15 @@ static void idmap_cases(void)
 	run(&p, &f, &e);
 	tap_ok(!e.error && !e.file_caps,
 	       "idmap 0->100000: a v3 root the idmap does not map is ignored");
+	f.overlay = true;
+	run(&p, &f, &e);
+	tap_is_int(e.error, -EOVERFLOW,
+		   "idmap 0->100000 below overlayfs: that root fails exec (EOVERFLOW), as under podman --uidmap");
+	f.xattr.rootid = 0;
+	run(&p, &f, &e);
+	tap_ok(!e.error && e.file_caps && e.cap_prm == IPC_LOCK,
+	       "idmap 0->100000 below overlayfs: rootid 0 grants in the namespace");
+	f.overlay = false;
 	f.mode |= S_ISUID;
 	f.uid = 5;
 	fcap_proc_init(&p, 1000);
