@@ -136,7 +136,9 @@ check: deps san all
 	$(Q)$(MAKE) --no-print-directory check-prepare-vm
 	$(Q)sh tests/tap-run.sh $(HOST_SUITES) $(VM_SUITES) -- $(LAST_SUITES)
 
-check-host: san
+# Both builds: the suites run the sanitizer tools and the plain ones
+# (what make install ships: tests/postinst.sh, tests/cli-man.sh).
+check-host: san all
 	$(Q)sh tests/tap-run.sh $(HOST_SUITES) -- $(LAST_SUITES)
 
 check-vm: check-prepare-vm
