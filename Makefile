@@ -122,7 +122,7 @@ export FCAPS_STATIC := $(TOP)/build/static
 	clean test-bins
 
 deps:
-	$(Q)sh tests/deps.sh
+	$(Q)sh scripts/deps.sh
 
 # The sanitizer build of the library, the tools and the test programs.
 san:
@@ -169,10 +169,10 @@ PREFER_FALLTHROUGH,LONG_LINE_STRING,COMMIT_MESSAGE,SYMBOLIC_PERMS,STRCPY,\
 ARRAY_SIZE,VOLATILE,STATIC_CONST_CHAR_ARRAY
 
 lint: $(CHECKPATCH)
-	$(Q)sh tests/lint.sh "$(CHECKPATCH)" "$(CHECKPATCH_IGNORE)" $(LINT_C)
+	$(Q)sh scripts/lint.sh "$(CHECKPATCH)" "$(CHECKPATCH_IGNORE)" $(LINT_C)
 
 $(CHECKPATCH):
-	$(Q)sh tests/deps.sh
+	$(Q)sh scripts/deps.sh
 	$(Q)sh kernel/unpack.sh
 
 # Everything a build leaves in the source directories (objects of files

@@ -99,7 +99,7 @@ ok_rc $? "make uninstall removes every installed file ($left left)"
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 	chmod 755 "$tmp"
 	FCAPS_DEPS_EXTRA=fcaps-no-such-package setpriv --reuid=65534 \
-		--regid=65534 --clear-groups sh tests/deps.sh >"$tmp/deps" 2>&1
+		--regid=65534 --clear-groups sh scripts/deps.sh >"$tmp/deps" 2>&1
 	rc=$?
 	[ $rc -ne 0 ]
 	ok_rc $? "deps.sh as a user with a package missing fails (exit $rc)"

@@ -14,7 +14,7 @@
 
 for c in dpkg-buildpackage dh debootstrap; do
 	if ! command -v $c >/dev/null; then
-		echo "1..0 # SKIP $c not installed (tests/deps.sh installs it as root)"
+		echo "1..0 # SKIP $c not installed (scripts/deps.sh installs it as root)"
 		exit 0
 	fi
 done

@@ -30,7 +30,7 @@ fi
 fc=$(json_keeper "$fc")
 for c in mke2fs debugfs python3 timeout gzip; do
 	if ! command -v "$c" >/dev/null 2>&1; then
-		echo "1..0 # SKIP no $c (tests/deps.sh installs e2fsprogs)"
+		echo "1..0 # SKIP no $c (scripts/deps.sh installs e2fsprogs)"
 		exit 0
 	fi
 done
