@@ -82,7 +82,36 @@ MAN8 :=
 INSTALL_EXTRA :=
 UNINSTALL_EXTRA :=
 
-$(B)%.o: %.c
+# Each build (plain, build/san/, ...) keeps in build/config/NAME/:
+#  flags    the compiler and flags it was built with, rewritten only when
+#           they change: every object depends on it, so `make CFLAGS=...`
+#           after `make` rebuilds them all
+#  probe.h  what the machine's libraries offer (scripts/probe.sh), probed
+#           when the build runs, after `make deps`, not when this file is
+#           read: a required library missing stops the build with the
+#           package to install; a fragment's objects that use a result
+#           include the header (gcc -include) and depend on it.  Fragments
+#           add to REQUIRES and PROBES (names in scripts/probe.sh).
+CONFIG_DIR := build/config/$(if $(B),$(subst /,_,$(patsubst build/%,%,$(B:/=))),plain)/
+FLAGS_STAMP := $(CONFIG_DIR)flags
+PROBE_H := $(CONFIG_DIR)probe.h
+REQUIRES :=
+PROBES :=
+
+.PHONY: FORCE
+FORCE:
+
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' '$(subst ','\'',$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS))' \
+		>$@.tmp.$$$$ && if cmp -s $@.tmp.$$$$ $@; then \
+		rm -f $@.tmp.$$$$; else mv -f $@.tmp.$$$$ $@; fi
+
+$(PROBE_H): scripts/probe.sh FORCE
+	$(Q)CC='$(subst ','\'',$(CC))' sh scripts/probe.sh $@ \
+		$(sort $(REQUIRES)) $(sort $(PROBES))
+
+$(B)%.o: %.c $(FLAGS_STAMP) | $(PROBE_H)
 	$(quiet) CC $@
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
@@ -132,7 +161,11 @@ san:
 static:
 	$(Q)$(MAKE) --no-print-directory B=build/static/ STATIC=1 all
 
-check: deps san all
+# deps first, in a make of its own, then the builds: nothing a build
+# probes or compiles may see the machine as it was before deps.
+check:
+	$(Q)$(MAKE) --no-print-directory deps
+	$(Q)$(MAKE) --no-print-directory san all
 	$(Q)$(MAKE) --no-print-directory check-prepare-vm
 	$(Q)sh tests/tap-run.sh $(HOST_SUITES) $(VM_SUITES) -- $(LAST_SUITES)
 
