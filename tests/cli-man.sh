@@ -71,6 +71,36 @@ for t in setfcap getfcap fsck-check; do
 		notok "$t.8 documents every long option (missing:${missing:- none found})"
 	fi
 done
+# -h lists every option the page's option list has, long forms too, and
+# nothing the page has neither in that list nor in its SYNOPSIS.
+optwords() { grep -oE '(^|[ ,|[(])--?[a-zA-Z][a-zA-Z-]*' | tr -d ' ,|[(' | sort -u; }
+for t in setfcap getfcap fsck-check; do
+	"$san/$t/$t" -h | sed -n '/^$/,$p' | grep -E '^ +-' |
+		sed -E 's/^ +//; s/  .*//' | optwords >"$t.hopts"
+	MANWIDTH=300 man -l "$top/doc/$t.8" 2>/dev/null | col -b >"$t.man"
+	grep -E '^ {5}-' "$t.man" | optwords >"$t.manopts"
+	sed -n '/^SYNOPSIS/,/^[A-Z]/p' "$t.man" | optwords >"$t.synopts"
+	missing=$(comm -23 "$t.manopts" "$t.hopts" | tr '\n' ' ')
+	extra=$(sort -u "$t.manopts" "$t.synopts" | comm -13 - "$t.hopts" |
+		tr '\n' ' ')
+	if [ -s "$t.hopts" ] && [ -z "$missing$extra" ]; then
+		ok "$t -h lists the options of $t.8, long forms too ($(wc -l <"$t.hopts"))"
+	else
+		notok "$t -h lists the options of $t.8 (not in -h: ${missing:-none}; not in the page: ${extra:-none})"
+	fi
+done
+
+# A bad option is reported under the program's name, not the path it was
+# run by (getopt prints argv[0]).
+for t in setfcap getfcap fsck-check; do
+	"$san/$t/$t" --bogus >/dev/null 2>"$t.opterr"
+	first=$(head -n 1 "$t.opterr")
+	case $first in
+	"$t: "*) ok "$t --bogus: '$first'" ;;
+	*) notok "$t --bogus is reported as '$t: ...' (got '$first')" ;;
+	esac
+done
+
 # ---- every example of every man page, run as printed -------------------
 # An example is a .Dl line (not one describing a format with Ar, Ns, Li
 # macros) or a line of a literal display in EXAMPLES.  Each page's examples
