@@ -380,6 +380,9 @@ check "symlink: nothing hashed through it" \
 	awk -F '\t' '$1 == "tree/h1" && $8 != "-" { exit 1 }' hbase
 
 # ---- fsck-check: SIGINT part-way ----------------------------------------
+# The shim sends SIGINT to the process at the Nth value read and holds that
+# reader until fsck-check's handler has run, in whichever thread took it:
+# no more than N values can have been read when the walk sees it.
 rm -rf tree
 mkdir tree
 i=0
@@ -399,7 +402,7 @@ check "SIGINT: the files read so far are printed, as valid JSON" \
 import json, sys
 rows = [json.loads(l) for l in open("out")]
 paths = [r["path"] for r in rows]
-assert 20 <= len(rows) < 60, len(rows)
+assert 20 <= len(rows) <= 30, len(rows)
 assert all(p.startswith("tree/g") for p in paths)
 assert not any(f["rule"] == "baseline-removed"
 	       for r in rows for f in r["findings"]), "removals claimed"
@@ -414,7 +417,7 @@ check "SIGINT -j 4: what was read is printed, as valid JSON" \
 	python3 -c '
 import json
 rows = [json.loads(l) for l in open("out")]
-assert 1 <= len(rows) < 60, len(rows)
+assert 1 <= len(rows) <= 20, len(rows)
 '
 rc_is 32 "SIGINT, text output: the summary is still printed" \
 	shim FAULT_CALL=lgetxattr FAULT_AT=10 FAULT_SIGNAL=2 -- \
