@@ -16,7 +16,7 @@ unset MAKEFLAGS MFLAGS
 top=${FCAPS_TOP:-$(pwd)}
 . "$top/tests/tap.sh"
 cd "$top" || exit 1
-echo "1..22"
+echo "1..25"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 B=build/test/
@@ -202,3 +202,37 @@ grep -q "^  CC  ${B}lib/xattr.o$" "$tmp/cflags.out" &&
 	make --no-print-directory B=$B CC=cc CFLAGS="-O1 -g" all 2>&1 |
 	{ ! grep -q '^  CC  '; }
 ok_rc $? "CFLAGS changed: every object rebuilt, and nothing the time after"
+
+# ---- no build output in git ---------------------------------------------
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	elf=$(git ls-files -z | xargs -0 file -N 2>/dev/null |
+		awk -F': *' '$2 ~ /^ELF/ { printf " %s", $1 }')
+	[ -z "$elf" ]
+	ok_rc $? "git tracks no ELF program or object${elf:+ (tracked:$elf)}"
+	loose=
+	for p in $(make --no-print-directory -s print-progs 2>/dev/null); do
+		git check-ignore -q "$p" || loose="$loose $p"
+	done
+	[ -z "$loose" ]
+	ok_rc $? "every program a plain build makes is ignored by git${loose:+ (not:$loose)}"
+else
+	skip "git tracks no ELF program or object" "not a git checkout"
+	skip "every program a plain build makes is ignored by git" \
+		"not a git checkout"
+fi
+
+# ---- a fragment renamed stops the build ---------------------------------
+# the Makefile and its fragments, copied; setfcap's fragment "renamed"
+mkdir -p "$tmp/frag"
+if git ls-files Makefile '*.mk' debian/changelog 2>/dev/null |
+	cpio -pdm --quiet "$tmp/frag" 2>/dev/null &&
+	[ -f "$tmp/frag/setfcap/module.mk" ]; then
+	mv "$tmp/frag/setfcap/module.mk" "$tmp/frag/setfcap/module.mk.old"
+	(cd "$tmp/frag" && make --no-print-directory -s print-tools) \
+		>"$tmp/frag.out" 2>&1
+	rc=$?
+	[ $rc -ne 0 ] && grep -q 'setfcap/module.mk' "$tmp/frag.out"
+	ok_rc $? "a tool's fragment missing stops make, naming it (exit $rc)"
+else
+	skip "a tool's fragment missing stops make" "not a git checkout"
+fi
