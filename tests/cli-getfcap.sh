@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # cli-getfcap.sh: golden cases for getfcap (TAP).
+set -u
 . "$(dirname "$0")/cli-lib.sh"
 
 # same FILE DESC: out equals FILE

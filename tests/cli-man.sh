@@ -6,6 +6,7 @@
 # warnings, and every example in every page, run as printed in a scratch
 # root (chroot) with the plain tools, succeeds or fails as its text says
 # (TAP).
+set -u
 . "$(dirname "$0")/cli-lib.sh"
 
 if ! command -v man >/dev/null || ! command -v col >/dev/null; then

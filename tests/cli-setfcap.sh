@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # cli-setfcap.sh: golden and safety cases for setfcap (TAP).
+set -u
 . "$(dirname "$0")/cli-lib.sh"
 
 

@@ -10,6 +10,7 @@
 # without a dpkg-statoverride, with fcaps' tools, with only libcap's
 # setcap and with neither; values, modes and owners are checked after
 # each step.
+set -u
 . "$(dirname "$0")/cli-lib.sh"
 
 for c in dpkg-buildpackage dh debootstrap; do

@@ -17,6 +17,7 @@
 # 1 all as they were, 3 the named files as asked and the rest as they
 # were; fsck-check: bit 8 for an error, bit 32 for an interrupt).
 # Needs root (mounts, loop devices, fsetxattr on security.*).
+set -u
 # shellcheck disable=SC2016,SC2163
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 san=${FCAPS_SAN:-$top/build/san}

@@ -35,7 +35,7 @@ for c in tar bsdtar python3 gzip xz zstd bzip2 timeout; do
 	fi
 done
 
-t=$(mktemp -d /tmp/fsck-check-archive.XXXXXX)
+t=$(mktemp -d "${TMPDIR:-/tmp}/fsck-check-archive.XXXXXX")
 cleanup() { [ -n "${KEEP:-}" ] || rm -rf "$t"; }
 trap cleanup EXIT
 trap 'exit 1' HUP INT PIPE TERM

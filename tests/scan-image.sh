@@ -44,7 +44,7 @@ py() {
 	done <"$t/py.out"
 }
 
-t=$(mktemp -d /tmp/fsck-check-image.XXXXXX)
+t=$(mktemp -d "${TMPDIR:-/tmp}/fsck-check-image.XXXXXX")
 mnt=
 cleanup() {
 	[ -n "$mnt" ] && umount "$mnt" 2>/dev/null

@@ -39,7 +39,7 @@ for c in python3 zstd gzip tar; do
 done
 fc=$(json_keeper "$fc")
 
-t=$(mktemp -d /tmp/fsck-check-oci.XXXXXX)
+t=$(mktemp -d "${TMPDIR:-/tmp}/fsck-check-oci.XXXXXX")
 cleanup() { [ -n "${KEEP:-}" ] || rm -rf "$t"; }
 trap cleanup EXIT
 trap 'exit 1' HUP INT PIPE TERM
