@@ -48,8 +48,8 @@ FUZZ_OBJS_oci := fsck-check/oci.o fsck-check/archive.o fsck-check/rules.o \
 	fsck-check/baseline.o $(COMMON_OBJS)
 FUZZ_LIBS_archive := -larchive -lcrypto
 FUZZ_LIBS_oci := -larchive -ljson-c -lcrypto
-$(FUZZ_B)fsck-check/image.o: FUZZ_CFLAGS += \
-	$(if $(HAVE_XATTRS_READ_INODE),-DHAVE_EXT2FS_XATTRS_READ_INODE)
+$(FUZZ_B)fsck-check/image.o: $(PROBE_H)
+$(FUZZ_B)fsck-check/image.o: FUZZ_CFLAGS += -include $(PROBE_H)
 
 # The libFuzzer builds: every object compiled by clang with coverage.
 $(FUZZ_B)%.o: %.c

@@ -841,6 +841,8 @@ int main(int argc, char **argv)
 	bool explain = false;
 	int c, i, idx;
 
+	/* getopt's messages name argv[0]: the name, as warnx() does */
+	argv[0] = program_invocation_short_name;
 	while ((c = getopt_long(argc, argv, "hnrv", long_opts, &idx)) != -1) {
 		switch (c) {
 		case 'h':

@@ -199,10 +199,14 @@ int fcap_print_json_value(FILE *f, const struct fcap_value *v);
  * struct fcap_text_error - where cap_from_text-style input went wrong
  * @clause:	the offending clause (malloc()ed copy), or NULL
  * @reason:	static English explanation
+ * @name:	the capability name libcap does not know (malloc()ed), or NULL
+ * @offset:	where @name starts in the text, in bytes from 0
  */
 struct fcap_text_error {
 	char *clause;
 	const char *reason;
+	char *name;
+	size_t offset;
 };
 
 int fcap_from_text(const char *text, struct fcap_value *v,

@@ -3,6 +3,7 @@ LIB_OBJS := lib/xattr.o lib/text.o lib/json.o lib/model.o lib/proc.o \
 	lib/context.o \
 	lib/read.o lib/render.o lib/manifest.o
 OBJS += $(addprefix $(B),$(LIB_OBJS))
+REQUIRES += libcap
 
 $(B)lib/libfcap.a: $(addprefix $(B),$(LIB_OBJS))
 	$(quiet) AR $@

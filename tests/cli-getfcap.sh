@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # cli-getfcap.sh: golden cases for getfcap (TAP).
+set -u
 . "$(dirname "$0")/cli-lib.sh"
 
 # same FILE DESC: out equals FILE
@@ -11,6 +12,11 @@ rc_is 2 "no operands is a usage error" "$GETF"
 rc_is 0 "-h exits 0" "$GETF" -h
 check "-h prints usage on stdout" grep -q '^usage: getfcap' out
 rc_is 2 "unknown option is a usage error" "$GETF" --bogus x
+check "... named by the program's name, not its path" \
+	grep -q "^getfcap: unrecognized option '--bogus'" errs
+rc_is 2 "an unknown short option" "$GETF" -Z x
+check "... named by the program's name too" \
+	grep -q "^getfcap: invalid option -- 'Z'" errs
 touch plain
 rc_is 1 "a missing file makes the exit status 1" "$GETF" nope plain
 check "and names the file" grep -q '^getfcap: nope: ' errs

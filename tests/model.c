@@ -474,10 +474,11 @@ static void put(const char *dir, const char *name, const char *text)
 
 static void policy_read_cases(void)
 {
-	char dir[] = "/tmp/fcaps-policy.XXXXXX", none[300];
+	char dir[256], none[300];
 	struct fcap_policy pol;
 
-	if (!mkdtemp(dir)) {
+	if (!tap_tmpname(dir, sizeof(dir), "fcaps-policy.XXXXXX") ||
+	    !mkdtemp(dir)) {
 		tap_skip("fcap_policy_read: no temporary directory");
 		return;
 	}

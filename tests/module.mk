@@ -66,7 +66,7 @@ HOST_SUITES += tests/runtime.sh
 
 test-bins: $(TEST_BINS)
 
-HOST_SUITES += tests/build.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
+HOST_SUITES += tests/build.sh tests/install.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
 	$(SANB)tests/model.t $(SANB)tests/root_libcap.t $(SANB)tests/read.t \
 	$(SANB)tests/manifest.t $(SANB)tests/rules-test.t \
 	$(SANB)tests/sandbox-test.t $(SANB)tests/context.t tests/planted.sh

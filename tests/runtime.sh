@@ -156,7 +156,7 @@ podman_run() {
 }
 podman_skip=
 if ! command -v podman >/dev/null || ! command -v runc >/dev/null; then
-	podman_skip="podman or runc not installed (tests/deps.sh)"
+	podman_skip="podman or runc not installed (scripts/deps.sh)"
 elif ! tar --xattrs --xattrs-include='security.capability' -C "$work/root" \
 	-cf "$work/image.tar" . 2>"$work/err" ||
 	! $PODMAN import -q "$work/image.tar" "$img" >/dev/null 2>>"$work/err"
@@ -200,7 +200,7 @@ all_caps=$(capsh --decode="$(printf '%x' \
 	$(( (1 << ($(cat /proc/sys/kernel/cap_last_cap) + 1)) - 1 )))" \
 	2>/dev/null | sed 's/.*=//')
 if ! command -v runc >/dev/null || ! command -v umoci >/dev/null; then
-	runc_skip="runc or umoci not installed (tests/deps.sh)"
+	runc_skip="runc or umoci not installed (scripts/deps.sh)"
 elif [ -z "$all_caps" ]; then
 	runc_skip="no capsh (libcap2-bin) to name the capabilities"
 elif ! {
