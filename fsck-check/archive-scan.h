@@ -88,12 +88,15 @@ ssize_t tar_read(void *priv, void *buf, size_t len);
 int tar_hash(struct tar_reader *r, unsigned char out[32]);
 unsigned long tar_members(const struct tar_reader *r);
 void tar_warn(struct tar_reader *r, const char *what);
+void tar_mute(struct tar_reader *r);
 int tar_close(struct tar_reader *r);
 
 /* What extraction would leave: of one archive, or of image layers. */
 struct tar_tree;
 
 struct tar_tree *tree_new(struct entry *v, size_t n, bool layered);
+bool tree_visible(struct tar_tree *s, struct tar_reader *r,
+		  const struct tar_member *m);
 int tree_add(struct tar_tree *s, struct tar_reader *r,
 	     const struct tar_member *m, bool hash);
 void tree_layer(struct tar_tree *s, unsigned int layer, const char *digest,

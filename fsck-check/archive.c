@@ -15,9 +15,10 @@
  *
  * What it keeps grows with the values and the directories, not with the
  * files.  Hostile input ends with an error naming the archive, never a
- * crash or a hang: a name with a ".." component is skipped, an absolute
- * one read relative to the root (as tar extracts it) and reported, and
- * the bounds of archive-scan.h stop the reading.
+ * crash or a hang: a name with a ".." component or below a symbolic
+ * link (tree_visible()) is skipped, an absolute one read relative to the
+ * root (as tar extracts it) and reported, and the bounds of
+ * archive-scan.h stop the reading.
  */
 #include <err.h>
 #include <errno.h>
@@ -44,6 +45,7 @@ struct tar_reader {
 	unsigned long members;
 	bool compressed;
 	bool data_left;		/* the current member's data is unread */
+	bool mute;		/* messages said already, by an earlier pass */
 	char *path, *link;
 	size_t pathcap, linkcap;
 	int status;
@@ -79,7 +81,8 @@ static void tar_fail(struct tar_reader *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	warnx("%s: %s", r->file, what);
+	if (!r->mute)
+		warnx("%s: %s", r->file, what);
 	r->status |= EXIT_OPERR;
 }
 
@@ -387,6 +390,16 @@ int tar_hash(struct tar_reader *r, unsigned char out[32])
 	return ret;
 }
 
+/**
+ * tar_mute() - no more messages from @r, only its exit status bits: an
+ *		earlier pass over the same archive said them
+ * @r:		the reader
+ */
+void tar_mute(struct tar_reader *r)
+{
+	r->mute = true;
+}
+
 /* Members read so far (the inode numbers of an archive's files). */
 unsigned long tar_members(const struct tar_reader *r)
 {
@@ -525,6 +538,7 @@ struct tar_tree {
 	struct name_map names;	/* path -> index in @v of a live entry */
 	struct name_map dirs;	/* directory path -> mode */
 	struct name_map gone;	/* path -> index in @v of a gone entry */
+	struct name_map links;	/* symbolic link path -> its layer */
 	bool layered;
 	unsigned int layer;
 	char digest[ENTRY_DIGEST_MAX];
@@ -609,15 +623,22 @@ static int drop_below(struct tar_tree *s, const char *path,
 		      unsigned int layer)
 {
 	size_t l = strlen(path), i;
+	const char *k;
 	struct entry *e;
 
 	if (!s->layered)
 		return 0;
 	if (l == 1)
 		l = 0;		/* "/": every name */
-	s->work += s->n - s->first;
+	s->work += s->n - s->first + s->links.cap;
 	if (s->work > TREE_WORK_MAX)
 		return -E2BIG;
+	for (i = 0; i < s->links.cap; i++) {
+		k = s->links.s[i].key;
+		if (k && k != tomb && s->links.s[i].val < layer &&
+		    !strncmp(k, path, l) && k[l] == '/')
+			map_del(&s->links, k);
+	}
 	for (i = s->first; i < s->n; i++) {
 		e = &s->v[i];
 		if (is_dead(e) || e->gone || e->layer >= layer ||
@@ -670,6 +691,72 @@ static void inherit(struct tar_tree *s, struct entry *e, size_t old)
 	if (!sl)
 		kind = LAYER_CHANGED;
 	event(s, e, kind);
+}
+
+/* The symbolic link @path is below, into @buf; NULL when there is none. */
+static const char *below_link(struct tar_tree *s, const char *path,
+			      char **buf)
+{
+	char *p;
+
+	free(*buf);
+	*buf = xstrdup(path);
+	for (p = strchr(*buf + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		if (map_find(&s->links, *buf))
+			return *buf;
+		*p = '/';
+	}
+	return NULL;
+}
+
+/**
+ * tree_visible() - is a member a name of the tree extraction leaves
+ * @s:		the tree
+ * @r:		its reader (for the message)
+ * @m:		the member (whiteouts included)
+ *
+ * A name below a symbolic link the tree holds (an earlier member, or a
+ * lower layer's) is not: GNU tar and bsdtar refuse to extract through a
+ * symbolic link ("Not a directory", "Too many levels of symbolic links",
+ * "Cannot extract through symlink"), while umoci, containerd and Docker
+ * follow it inside the root (lnk -> /etc puts lnk/x at /etc/x) or fail
+ * on a loop.  Either way the member's name is not where a file lands, so
+ * it is reported and skipped, as is a hard link to such a name.  A
+ * member that is a symbolic link is recorded; any other member of that
+ * name replaces the link.
+ *
+ * Return: true when the member is to be used.
+ */
+bool tree_visible(struct tar_tree *s, struct tar_reader *r,
+		  const struct tar_member *m)
+{
+	const char *what = "name", *name = m->path, *lnk;
+	char *buf = NULL, *en, *el, msg[512];
+
+	lnk = below_link(s, name, &buf);
+	if (!lnk && m->link) {
+		what = "hard link target";
+		name = m->link;
+		lnk = below_link(s, name, &buf);
+	}
+	if (lnk) {
+		en = escaped(name + 1);
+		el = escaped(lnk + 1);
+		snprintf(msg, sizeof(msg), "%s \"%s\" is below the symbolic link \"%s\": tar refuses to extract it, a container runtime follows the link: skipped",
+			 what, en, el);
+		tar_warn(r, msg);
+		free(en);
+		free(el);
+		free(buf);
+		return false;
+	}
+	free(buf);
+	if (S_ISLNK(m->mode) && m->path[1])
+		map_put(&s->links, m->path, s->layer);
+	else
+		map_del(&s->links, m->path);
+	return true;
 }
 
 /**
@@ -761,6 +848,7 @@ int tree_add(struct tar_tree *s, struct tar_reader *r,
  */
 int tree_whiteout(struct tar_tree *s, const char *path, bool opaque)
 {
+	struct slot *sl;
 	size_t i;
 
 	if (opaque)
@@ -772,6 +860,9 @@ int tree_whiteout(struct tar_tree *s, const char *path, bool opaque)
 		map_put(&s->names, s->v[i].path, i);
 	/* a directory a layer never listed has no entry in @dirs: look */
 	map_del(&s->dirs, path);
+	sl = map_find(&s->links, path);
+	if (sl && sl->val < s->layer)
+		map_del(&s->links, path);
 	return drop_below(s, path, s->layer);
 }
 
@@ -802,6 +893,7 @@ struct tar_tree *tree_new(struct entry *v, size_t n, bool layered)
 	s->v = v;
 	s->n = s->cap = s->first = n;
 	s->dirs.own = true;
+	s->links.own = true;
 	s->layered = layered;
 	return s;
 }
@@ -873,6 +965,7 @@ void tree_end(struct tar_tree *s, struct entry **v, size_t *n)
 	map_free(&s->names);
 	map_free(&s->dirs);
 	map_free(&s->gone);
+	map_free(&s->links);
 	*v = s->v;
 	*n = s->n;
 	free(s);
@@ -904,6 +997,8 @@ int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
 	}
 	s = tree_new(*v, *n, false);
 	while ((ret = tar_next(r, &m)) > 0) {
+		if (!tree_visible(s, r, &m))
+			continue;
 		if (tree_add(s, r, &m, o->hash) < 0) {
 			tar_fail(r, "more than %lu names with a value: stopped there",
 				 ARCHIVE_VALUES_MAX);

@@ -547,7 +547,7 @@ static void do_scan(struct scan *s, const char *path)
 	int fd;
 
 	if (lstat(path, &st) < 0) {
-		warn("%s", path);
+		warn("%s: cannot scan", path);
 		scan_fail(s);
 		return;
 	}
@@ -1056,9 +1056,10 @@ int main(int argc, char **argv)
 	o.interrupted = interrupted;
 	judge_all(&o, &cfg, s.v, s.n, o.baseline ? &b : NULL, &t);
 	if (o.out == OUT_TEXT && !o.quiet)
-		printf("fsck-check: %zu files with capabilities, %zu errors, %zu warnings, %zu info\n",
-		       t.files, t.sev[SEV_ERROR], t.sev[SEV_WARNING],
-		       t.sev[SEV_INFO]);
+		printf("fsck-check: %zu file%s with capabilities, %zu error%s, %zu warning%s, %zu info\n",
+		       t.files, t.files == 1 ? "" : "s", t.sev[SEV_ERROR],
+		       t.sev[SEV_ERROR] == 1 ? "" : "s", t.sev[SEV_WARNING],
+		       t.sev[SEV_WARNING] == 1 ? "" : "s", t.sev[SEV_INFO]);
 	if (t.failing)
 		s.status |= EXIT_FINDINGS;
 	if (interrupted)

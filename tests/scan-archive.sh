@@ -463,6 +463,21 @@ archive("hlout.tar", ["ok", ("out", dict(value=False, typ=tarfile.LNKTYPE,
 					    link="../../etc/shadow")),
 		      ("abs-link", dict(value=False, typ=tarfile.LNKTYPE,
 					link="/etc/shadow"))])
+# below a symbolic link: GNU tar and bsdtar refuse to extract through one
+archive("symdir.tar", [("lnk", dict(value=False, typ=tarfile.SYMTYPE,
+				   link="/etc")), "lnk/x", "ok"])
+archive("symloop.tar", [("loop-a", dict(value=False, typ=tarfile.SYMTYPE,
+				       link="loop-b")),
+			("loop-b", dict(value=False, typ=tarfile.SYMTYPE,
+					link="loop-a")), "loop-a/x", "ok"])
+archive("symhl.tar", ["etc-x", ("lnk", dict(value=False, typ=tarfile.SYMTYPE,
+					  link="/etc")),
+		      ("lnk/y", dict(value=False, typ=tarfile.LNKTYPE,
+				     link="etc-x")),
+		      ("z", dict(value=False, typ=tarfile.LNKTYPE, link="lnk/x"))])
+archive("symgone.tar", [("d", dict(value=False, typ=tarfile.SYMTYPE,
+				  link="/etc")),
+			("d/", dict(value=False, typ=tarfile.DIRTYPE)), "d/x"])
 archive("bigpax.tar", [("big", dict(pax={"comment": "A" * (16 << 20)})), "ok"])
 class Zeros:
 	def __init__(s, n): s.n = n
@@ -522,6 +537,20 @@ hostile abs.tar 'absolute name "/etc/cron.d/tool": read as /etc/cron.d/tool rela
 hostile hlout.tar 'hard link target "../../etc/shadow" has a ".." component' /ok
 ! grep -q '^/out \|^/abs-link ' hlout.tar.out
 ok_rc $? "hlout.tar: no name given to a link out of the root"
+hostile symdir.tar 'member 2: name "lnk/x" is below the symbolic link "lnk": tar refuses to extract it, a container runtime follows the link: skipped' /ok
+! grep -q '^/lnk' symdir.tar.out
+ok_rc $? "symdir.tar: nothing below the link listed"
+hostile symloop.tar 'member 3: name "loop-a/x" is below the symbolic link "loop-a"' /ok
+! grep -q '^/loop' symloop.tar.out
+ok_rc $? "symloop.tar: nothing below the loop listed"
+hostile symhl.tar 'member 3: name "lnk/y" is below the symbolic link "lnk"' /etc-x
+grep -qF 'member 4: hard link target "lnk/x" is below the symbolic link "lnk"' symhl.tar.err &&
+	! grep -q '^/lnk\|^/z ' symhl.tar.out
+ok_rc $? "symhl.tar: no hard link below the link, none to a name below it"
+rc_is 0 "a directory member in place of a symbolic link replaces it" \
+	"$fc" --archive symgone.tar --list
+[ "$(cat out)" = "/d/x cap_net_raw=ep" ] && [ ! -s errs ]
+ok_rc $? "symgone.tar: the name below the directory is a file"
 hostile bigpax.tar 'member 1: '
 hostile bomb.tar.gz 'a decompression bomb? stopped there' /first
 hostile trunc-data.tar.gz 'truncated gzip input'
