@@ -54,17 +54,15 @@ int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
  *		(owned by the reader, valid until the next call)
  * @link:	a hard link's target, normalized the same way, or NULL
  * @mode: @uid: @gid: from the header (@mode includes the file type)
- * @has_value:	the member carries security.capability
- * @len: @raw:	its bytes (at most ENTRY_RAW_MAX)
- * @size:	its full size when larger than ENTRY_RAW_MAX, else 0
+ * @value:	its security.capability as lib reads it (fcap_read_buf()),
+ *		or NULL when it has none (owned by the reader, valid until
+ *		the next call)
  */
 struct tar_member {
 	const char *path;
 	const char *link;
 	uint32_t mode, uid, gid;
-	bool has_value;
-	size_t len, size;
-	unsigned char raw[ENTRY_RAW_MAX];
+	const struct fcap_read *value;
 };
 
 struct tar_reader;

@@ -48,6 +48,7 @@ struct tar_reader {
 	bool mute;		/* messages said already, by an earlier pass */
 	char *path, *link;
 	size_t pathcap, linkcap;
+	struct fcap_read value;	/* the current member's */
 	int status;
 };
 
@@ -225,7 +226,8 @@ int tar_open(struct tar_reader **rp, const char *file, int fd,
 }
 
 /* The value of security.capability of @ae, if any, into @m. */
-static void member_value(struct archive_entry *ae, struct tar_member *m)
+static void member_value(struct tar_reader *r, struct archive_entry *ae,
+			 struct tar_member *m)
 {
 	const char *name;
 	const void *val;
@@ -236,11 +238,10 @@ static void member_value(struct archive_entry *ae, struct tar_member *m)
 	       ARCHIVE_OK) {
 		if (strcmp(name, FCAP_XATTR_NAME))
 			continue;
-		m->has_value = true;
-		m->size = size > ENTRY_RAW_MAX ? size : 0;
-		m->len = size > ENTRY_RAW_MAX ? ENTRY_RAW_MAX : size;
-		if (m->len)
-			memcpy(m->raw, val, m->len);
+		fcap_read_release(&r->value);
+		if (fcap_read_buf(val, size, &r->value))
+			oom();
+		m->value = &r->value;
 	}
 }
 
@@ -345,7 +346,7 @@ int tar_next(struct tar_reader *r, struct tar_member *m)
 		m->mode = archive_entry_mode(ae);
 		m->uid = archive_entry_uid(ae);
 		m->gid = archive_entry_gid(ae);
-		member_value(ae, m);
+		member_value(r, ae, m);
 		return 1;
 	}
 }
@@ -428,6 +429,7 @@ int tar_close(struct tar_reader *r)
 	archive_read_free(r->a);
 	free(r->path);
 	free(r->link);
+	fcap_read_release(&r->value);
 	free(r);
 	return status;
 }
@@ -650,12 +652,6 @@ static int drop_below(struct tar_tree *s, const char *path,
 	return 0;
 }
 
-static bool same_value(const struct entry *a, const struct entry *b)
-{
-	return a->read_err == b->read_err && a->size == b->size &&
-	       a->len == b->len && !memcmp(a->raw, b->raw, a->len);
-}
-
 /*
  * The entry @e now at @path takes over the history of what was there
  * (@old, live, or a gone entry) and records this layer's doing.
@@ -686,7 +682,7 @@ static void inherit(struct tar_tree *s, struct entry *e, size_t old)
 	o->nevents = 0;
 	if (sl)
 		dead(o);	/* the gone entry: this one has its history */
-	if (!sl && same_value(o, e))
+	if (!sl && fcap_read_same(&o->read, &e->read))
 		return;		/* set again, as it was */
 	if (!sl)
 		kind = LAYER_CHANGED;
@@ -780,8 +776,7 @@ int tree_add(struct tar_tree *s, struct tar_reader *r,
 	struct slot *sl;
 	struct entry *e;
 
-	if (s->n - s->first >= ARCHIVE_VALUES_MAX &&
-	    (m->has_value || m->link))
+	if (s->n - s->first >= ARCHIVE_VALUES_MAX && (m->value || m->link))
 		return -E2BIG;
 	if (m->link) {
 		sl = map_find(&s->names, m->link);
@@ -795,7 +790,7 @@ int tree_add(struct tar_tree *s, struct tar_reader *r,
 	old = take(s, m->path);
 	if (S_ISDIR(m->mode))
 		map_put(&s->dirs, m->path, m->mode);
-	if (!m->has_value && ti == SIZE_MAX) {
+	if (!m->value && ti == SIZE_MAX) {
 		if (old != SIZE_MAX)
 			lose(s, old, LAYER_LOST);
 		return 0;
@@ -809,20 +804,8 @@ int tree_add(struct tar_tree *s, struct tar_reader *r,
 	e->mode = t ? t->mode : m->mode;
 	e->uid = t ? t->uid : m->uid;
 	e->gid = t ? t->gid : m->gid;
-	if (m->has_value) {
-		if (m->size) {
-			e->read_err = ERANGE;
-			e->size = m->size;
-		} else {
-			e->len = m->len;
-			memcpy(e->raw, m->raw, m->len);
-		}
-	} else {
-		e->read_err = t->read_err;
-		e->size = t->size;
-		e->len = t->len;
-		memcpy(e->raw, t->raw, t->len);
-	}
+	if (fcap_read_dup(&e->read, m->value ? m->value : &t->read))
+		oom();
 	if (t) {
 		e->has_sha = t->has_sha;
 		memcpy(e->sha256, t->sha256, sizeof(e->sha256));

@@ -17,8 +17,6 @@
 
 #include "fcap.h"
 
-/* Raw values longer than this are reported as oversized. */
-#define ENTRY_RAW_MAX		FCAP_READ_MAX
 #define ENTRY_FINDINGS_MAX	32
 #define FINDING_REASON_MAX	200
 
@@ -69,21 +67,16 @@ enum entry_storage {
  * @dev: @ino: @mode: @uid: @gid: @nlink: stat(2) fields
  * @parent_mode: st_mode of the containing directory (@parent_known)
  * @nosuid:	the file system is mounted nosuid (@nosuid_known)
- * @read_err:	0, or the positive errno reading the value failed with while
- *		the name is present (fcap_read_ops(): EINVAL, EOVERFLOW
- *		unreadable; ERANGE, E2BIG oversized)
- * @len:	length of @raw (valid when !@read_err)
- * @raw:	the value bytes as stored
+ * @read:	the value, as lib read it (fcap_read_at(), or fcap_read_buf()
+ *		offline: an oversized value whole); never FCAP_READ_NONE
+ *		but for SRC_BASELINE, whose @read holds no @data
  * @has_sha: @sha256: SHA-256 of the content (regular files, on demand)
- * @size:	the value's full size when it is larger than @raw and the
- *		size is known (offline: @read_err is ERANGE as for a mounted
- *		scan); 0 otherwise
  * @storage: @ea_block: where an offline value is stored
  * @orphan:	offline: no directory names the inode; @path is "<inode N>"
  * @layer: @digest: SRC_OCI: the layer (1 the base) that last set the
  *		value, or, when @gone, that removed it
  * @gone:	SRC_OCI: not in the image's final file system with a value
- *		(removed or lost by a later layer); @raw is the last value
+ *		(removed or lost by a later layer); @read is the last value
  * @events: @nevents: SRC_OCI: what the layers did to the value, oldest
  *		first (malloc()ed; the latest ENTRY_EVENTS_MAX)
  */
@@ -100,12 +93,9 @@ struct entry {
 	bool parent_known;
 	bool nosuid;
 	bool nosuid_known;
-	int read_err;
-	size_t len;
-	unsigned char raw[ENTRY_RAW_MAX];
+	struct fcap_read read;
 	bool has_sha;
 	unsigned char sha256[32];
-	size_t size;
 	enum entry_storage storage;
 	uint64_t ea_block;
 	bool orphan;

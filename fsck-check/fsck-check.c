@@ -268,13 +268,7 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 	e->parent_known = m->parent_known;
 	e->nosuid = m->nosuid;
 	e->nosuid_known = m->nosuid_known;
-	if (r.state == FCAP_READ_VALUE) {
-		e->len = r.len;
-		memcpy(e->raw, r.raw, r.len);
-	} else {
-		e->read_err = r.err;
-		e->size = r.size;
-	}
+	e->read = r;
 	scan_push(s, e);
 }
 

@@ -36,9 +36,7 @@ struct hit {
 	uint16_t nlink;
 	enum entry_storage storage;
 	uint64_t ea_block;
-	size_t len;		/* bytes in @raw */
-	size_t size;		/* the value's size, when above ENTRY_RAW_MAX */
-	unsigned char raw[ENTRY_RAW_MAX];
+	struct fcap_read read;	/* the value, whole */
 	bool has_sha;
 	unsigned char sha256[32];
 	size_t names;		/* names found in pass 2 */
@@ -153,8 +151,7 @@ static bool has_ibody_ea(ext2_filsys fs, const struct ext2_inode_large *in)
 
 struct value {
 	bool found;
-	size_t len, size;
-	unsigned char raw[ENTRY_RAW_MAX];
+	struct fcap_read read;
 };
 
 /*
@@ -186,10 +183,9 @@ static errcode_t read_fcap(ext2_filsys fs, ext2_ino_t ino,
 		goto out_close;
 	}
 	val->found = true;
-	val->size = len;
-	val->len = len < ENTRY_RAW_MAX ? len : ENTRY_RAW_MAX;
-	if (val->len)
-		memcpy(val->raw, buf, val->len);
+	fcap_read_release(&val->read);
+	if (fcap_read_buf(buf, len, &val->read))
+		oom();
 	ext2fs_free_mem(&buf);
 out_close:
 	ext2fs_xattrs_close(&h);
@@ -280,9 +276,8 @@ static void add_hit(struct img *m, ext2_ino_t ino,
 	h->storage = STORE_UNKNOWN;
 #endif
 	h->ea_block = ib.found ? 0 : blk;
-	h->len = val->len;
-	h->size = val->size > ENTRY_RAW_MAX ? val->size : 0;
-	memcpy(h->raw, val->raw, val->len);
+	h->read = val->read;
+	val->read.data = NULL;	/* @h has it */
 	h->mode = in->i_mode;
 	h->uid = inode_uid(*in);
 	h->gid = inode_gid(*in);
@@ -431,14 +426,8 @@ static void push_entry(struct img *m, struct hit *h, char *path,
 	e->ea_block = h->ea_block;
 	e->has_sha = h->has_sha;
 	memcpy(e->sha256, h->sha256, sizeof(e->sha256));
-	if (h->size) {
-		/* As lgetxattr() into ENTRY_RAW_MAX bytes would say. */
-		e->read_err = ERANGE;
-		e->size = h->size;
-	} else {
-		e->len = h->len;
-		memcpy(e->raw, h->raw, h->len);
-	}
+	if (fcap_read_dup(&e->read, &h->read))
+		oom();
 	h->names++;
 }
 
@@ -801,7 +790,7 @@ int image_read(struct img *m, struct entry **v, size_t *n,
 {
 	const struct image_opts *o = m->o;
 	unsigned long fails;
-	size_t bytes;
+	size_t bytes, i;
 	int status;
 
 	m->intr = intr;
@@ -824,6 +813,8 @@ int image_read(struct img *m, struct entry **v, size_t *n,
 	ext2fs_close_free(&m->fs);
 	free(m->isdir);
 	free(m->seen);
+	for (i = 0; i < m->nh; i++)
+		fcap_read_release(&m->h[i].read);
 	free(m->h);
 	free(m->q);
 	*v = m->v;

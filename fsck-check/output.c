@@ -14,13 +14,11 @@
 #include "tools.h"
 
 /* The decoded value of @e, or NULL when it could not be read. */
-static const struct fcap_value *entry_value(const struct entry *e,
-					    struct fcap_value *v)
+static const struct fcap_value *entry_value(const struct entry *e)
 {
-	if (e->read_err || e->source == SRC_BASELINE)
+	if (e->source == SRC_BASELINE)
 		return NULL;
-	fcap_decode(e->raw, e->len, v);
-	return v;
+	return fcap_read_value(&e->read);
 }
 
 /*
@@ -100,9 +98,10 @@ static void print_json(const struct entry *e, const struct finding *f,
 		"mounted", "image", "baseline", "archive", "oci"
 	};
 	const struct fcap_value *v;
-	struct fcap_value dv;
+	const unsigned char *raw;
 	char *text = NULL;
-	size_t i;
+	size_t i, len;
+	int err;
 
 	printf("{\"schema_version\":%d,\"path\":", JSON_SCHEMA_VERSION);
 	fcap_json_string(stdout, e->path);
@@ -111,21 +110,23 @@ static void print_json(const struct entry *e, const struct finding *f,
 	       src[e->source], (unsigned long long)e->dev,
 	       (unsigned long long)e->ino, e->mode, e->uid, e->gid,
 	       (unsigned long long)e->nlink);
-	if (e->read_err) {
+	raw = fcap_read_bytes(&e->read, &len);
+	if (!raw) {
 		printf("null");
 	} else {
 		putchar('"');
-		for (i = 0; i < e->len; i++)
-			printf("%02x", e->raw[i]);
+		for (i = 0; i < len; i++)
+			printf("%02x", raw[i]);
 		putchar('"');
 	}
 	printf(",\"error\":");
-	if (e->read_err)
-		fcap_json_string(stdout, strerror(e->read_err));
+	err = fcap_read_error(&e->read);
+	if (err)
+		fcap_json_string(stdout, strerror(err));
 	else
 		printf("null");
 	/* "caps": the older name of "text", kept for existing readers */
-	v = entry_value(e, &dv);
+	v = entry_value(e);
 	if (v && fcap_has_sets(v) && fcap_to_text(v, &text))
 		oom();
 	printf(",\"caps\":");
@@ -179,7 +180,7 @@ static void add_mark(char *buf, size_t len, const char *mark)
 static void print_list(const struct entry *e)
 {
 	const struct fcap_value *v;
-	struct fcap_value dv;
+	const char *mark;
 	char marks[160] = "";
 	unsigned int bit, p;
 	int ret;
@@ -192,12 +193,11 @@ static void print_list(const struct entry *e)
 		add_mark(marks, sizeof(marks), "symlink");
 	if (e->orphan)
 		add_mark(marks, sizeof(marks), "orphan");
-	if (e->read_err == ERANGE || e->read_err == E2BIG)
-		add_mark(marks, sizeof(marks), "oversized");
-	else if (e->read_err)
-		add_mark(marks, sizeof(marks), "unreadable");
-	v = entry_value(e, &dv);
-	p = v ? v->problems & ~FCAP_PROB_HIGHBITS : 0;
+	mark = fcap_read_mark(&e->read);
+	if (mark)
+		add_mark(marks, sizeof(marks), mark);
+	v = entry_value(e);
+	p = fcap_problems_shown(v);
 	for (bit = 1; bit && bit <= p; bit <<= 1)
 		if (p & bit)
 			add_mark(marks, sizeof(marks), fcap_problem_name(bit));

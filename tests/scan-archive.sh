@@ -283,6 +283,8 @@ add("bin/zero", "")
 add("bin/v1", "010000010020000000000000")
 add("bin/odd", "0300000200200000000000000000000000000000")
 add("bin/huge", "01000002" + "00" * 96)
+add("bin/kilo", "01000002" + "ab" * 1020)
+add("bin/vast", "01000002" + "00" * 65533)
 add("bin/short", "0100")
 add("bin/rev9", "0100000900200000000000000000000000000000")
 add("bin/v3", "0100000300200000" + "00" * 12 + "e8030000")
@@ -302,6 +304,7 @@ python3 mkpax.py pax.tar 2>py.err
 ok_rc $? "Python tarfile writes the PAX values $(tail -n 1 py.err)"
 cat >pax.list.expect <<'EOF'
 /bin/huge [oversized]
+/bin/kilo [oversized]
 /bin/la cap_net_raw=ep
 /bin/la-v1 cap_net_raw=ep [legacy-v1]
 /bin/link-v1 cap_net_raw=ep [legacy-v1]
@@ -312,6 +315,7 @@ cat >pax.list.expect <<'EOF'
 /bin/v1 cap_net_raw=ep [legacy-v1]
 /bin/v3 cap_net_raw=ep [rootid=1000]
 /bin/v3root cap_net_raw=ep [rootid=0]
+/bin/vast [oversized]
 /bin/zero [zero-length]
 /dir cap_net_raw=p [directory]
 /non-\377utf8 x cap_net_raw=ep
@@ -332,6 +336,8 @@ for want in \
 	'/bin/la-v1: warning: legacy revision 1 value (32-bit sets): cap_net_raw=ep' \
 	'/bin/odd: warning: unknown flag bits 0x000002: cap_net_raw=ep' \
 	'/bin/huge: error: value of 100 bytes, larger than any revision (24 at most)' \
+	'/bin/kilo: error: value of 1024 bytes, larger than any revision (24 at most)' \
+	'/bin/vast: error: value of 65537 bytes, larger than any revision (24 at most)' \
 	'/bin/short: error: value of 2 bytes has no magic word' \
 	'/bin/rev9: error: unknown revision 0x09' \
 	'/bin/v3: warning: v3 value for the user namespace whose root is uid 1000: wherever this is unpacked, exec honours it only inside a user namespace whose root is that uid' \
@@ -353,9 +359,17 @@ assert by[name]["path"].encode("latin-1") == b"/non-\xffutf8 x"
 assert by["/bin/v1"]["links"] == ["/bin/link-v1"], by["/bin/v1"]["links"]
 assert by["/bin/v1"]["nlink"] == 2
 assert by["/bin/zero"]["value"] == "" and by["/bin/zero"]["size"] == 0
-assert by["/bin/huge"]["value"] is None and by["/bin/huge"]["error"]
-assert by["/bin/v3"]["rootid"] == 1000' pax.json 2>py.err || sed 's/^/# /' py.err
-ok_rc $? "JSON: the non-UTF-8 name byte for byte, the hard link, raw values ($(tail -n 1 py.err))"
+# offline, a value is kept byte for byte up to XATTR_SIZE_MAX (65536)
+assert by["/bin/huge"]["value"] == "01000002" + "00" * 96, by["/bin/huge"]
+assert by["/bin/huge"]["error"] is None
+assert by["/bin/kilo"]["value"] == "01000002" + "ab" * 1020
+assert by["/bin/kilo"]["error"] is None
+assert by["/bin/vast"]["value"] is None
+assert by["/bin/vast"]["error"] == "Argument list too long", by["/bin/vast"]
+assert by["/bin/v3"]["rootid"] == 1000' pax.json 2>py.err
+rc=$?
+sed 's/^/# /' py.err
+ok_rc $rc "JSON: the non-UTF-8 name byte for byte, the hard link, raw values ($(tail -n 1 py.err))"
 
 # ---- 3. usage ------------------------------------------------------------
 
