@@ -34,6 +34,7 @@
 #include <archive_entry.h>
 
 #include "archive-scan.h"
+#include "hash.h"
 #include "tools.h"
 
 const bool archive_supported = true;
@@ -384,7 +385,7 @@ int tar_hash(struct tar_reader *r, unsigned char out[32])
 	int ret;
 
 	r->data_left = false;
-	ret = baseline_sha256_read(tar_read, r, out);
+	ret = sha256_read(tar_read, r, out);
 	if (ret < 0 && !*r->intr)
 		tar_fail(r, "member %lu: data unreadable: %s", r->members,
 			 archive_error_string(r->a) ?: "not hashed");

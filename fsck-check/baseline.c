@@ -18,75 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include <openssl/evp.h>
-
-#include "entry.h"
+#include "baseline.h"
 #include "tools.h"
-
-int entry_cmp_path(const void *a, const void *b)
-{
-	const struct entry *x = a, *y = b;
-
-	return strcmp(x->path, y->path);
-}
-
-/**
- * baseline_sha256_read() - SHA-256 of what @rd returns until it returns 0
- * @rd:		reads up to @len bytes into @buf; returns the count, 0 at the
- *		end, or a negative errno
- * @priv:	passed to @rd
- * @out:	the digest
- *
- * Return: 0, or a negative errno.
- */
-int baseline_sha256_read(ssize_t (*rd)(void *priv, void *buf, size_t len),
-			 void *priv, unsigned char out[32])
-{
-	unsigned char buf[65536];
-	unsigned int len = 32;
-	EVP_MD_CTX *ctx;
-	ssize_t n;
-	int ret = -EIO;
-
-	ctx = EVP_MD_CTX_new();
-	if (!ctx)
-		return -ENOMEM;
-	if (!EVP_DigestInit_ex(ctx, EVP_sha256(), NULL))
-		goto out_free;
-	for (;;) {
-		n = rd(priv, buf, sizeof(buf));
-		if (n < 0) {
-			ret = n;
-			goto out_free;
-		}
-		if (n == 0)
-			break;
-		if (!EVP_DigestUpdate(ctx, buf, n))
-			goto out_free;
-	}
-	if (EVP_DigestFinal_ex(ctx, out, &len) && len == 32)
-		ret = 0;
-out_free:
-	EVP_MD_CTX_free(ctx);
-	return ret;
-}
-
-static ssize_t read_fd(void *priv, void *buf, size_t len)
-{
-	ssize_t n;
-
-	do
-		n = read(*(int *)priv, buf, len);
-	while (n < 0 && errno == EINTR);
-	return n < 0 ? -errno : n;
-}
-
-int baseline_sha256_fd(int fd, unsigned char out[32])
-{
-	return baseline_sha256_read(read_fd, &fd, out);
-}
 
 static void put_hex(FILE *f, const unsigned char *b, size_t n)
 {

@@ -26,6 +26,7 @@
 #include <ext2fs/ext2_fs.h>
 #include <ext2fs/ext2fs.h>
 
+#include "hash.h"
 #include "image.h"
 #include "tools.h"
 
@@ -648,7 +649,7 @@ static void hash_hits(struct img *m)
 		if (ext2fs_file_get_lsize(f, &size) || size > fs_bytes) {
 			img_fail(m, 0, "inode %u: size %llu beyond the file system: not hashed",
 				 h->ino, (unsigned long long)size);
-		} else if (baseline_sha256_read(read_file, f, h->sha256) < 0) {
+		} else if (sha256_read(read_file, f, h->sha256) < 0) {
 			img_fail(m, 0, "inode %u: content unreadable: not hashed",
 				 h->ino);
 		} else {

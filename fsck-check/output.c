@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "entry.h"
+#include "output.h"
 #include "tools.h"
 
 /* The decoded value of @e, or NULL when it could not be read. */
@@ -232,7 +232,7 @@ static void tally_rule(struct tally *t, const struct finding *f)
 	t->rules[i].n++;
 }
 
-static void report(const struct opts *o, const struct entry *e,
+static void report(const struct output_opts *o, const struct entry *e,
 		   const struct finding *f, size_t nf, struct tally *t,
 		   const struct links *l)
 {
@@ -292,7 +292,7 @@ static bool under_operands(const char *path, char **ops, int nops)
  * @b:		baseline to compare with, or NULL
  * @t:		counts of what was found
  */
-void judge_all(const struct opts *o, const struct rules_config *cfg,
+void judge_all(const struct output_opts *o, const struct rules_config *cfg,
 	       struct entry *v, size_t n, const struct baseline *b,
 	       struct tally *t)
 {
@@ -335,4 +335,19 @@ void judge_all(const struct opts *o, const struct rules_config *cfg,
 	}
 	free(seen);
 	links_free(&l);
+}
+
+/**
+ * print_summary() - the last line of the text output (not with -q)
+ * @o:		output options
+ * @t:		what judge_all() counted
+ */
+void print_summary(const struct output_opts *o, const struct tally *t)
+{
+	if (o->out != OUT_TEXT || o->quiet)
+		return;
+	printf("fsck-check: %zu file%s with capabilities, %zu error%s, %zu warning%s, %zu info\n",
+	       t->files, t->files == 1 ? "" : "s", t->sev[SEV_ERROR],
+	       t->sev[SEV_ERROR] == 1 ? "" : "s", t->sev[SEV_WARNING],
+	       t->sev[SEV_WARNING] == 1 ? "" : "s", t->sev[SEV_INFO]);
 }

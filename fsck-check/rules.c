@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "entry.h"
+#include "rules.h"
 
 /* Root-equivalent capabilities: the documented default of --dangerous. */
 const char rules_default_dangerous[] =
@@ -55,16 +55,6 @@ int severity_parse(const char *s, enum severity *out)
 	else
 		return -EINVAL;
 	return 0;
-}
-
-void entry_free(struct entry *e)
-{
-	free(e->path);
-	e->path = NULL;
-	free(e->events);
-	e->events = NULL;
-	e->nevents = 0;
-	fcap_read_release(&e->read);
 }
 
 int rules_init(struct rules_config *cfg)

@@ -17,6 +17,7 @@
 
 #include "archive-scan.h"
 #include "fuzz.h"
+#include "rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

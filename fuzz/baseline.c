@@ -12,7 +12,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "entry.h"
+#include "baseline.h"
 #include "fuzz.h"
 
 /* A total order, so that equal paths cannot reorder between loads. */

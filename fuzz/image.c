@@ -15,6 +15,7 @@
 
 #include "image.h"
 #include "fuzz.h"
+#include "rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

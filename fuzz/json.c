@@ -15,7 +15,7 @@
 
 #include <json-c/json.h>
 
-#include "entry.h"
+#include "output.h"
 #include "fuzz.h"
 
 struct input {
@@ -204,7 +204,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct entry v[8], bv[4];
 	struct baseline b = { bv, 0 };
 	struct rules_config cfg;
-	struct opts o;
+	struct output_opts o;
 	struct tally t;
 	static char root[] = "/";
 	char *out = NULL, *ops[1] = { root }, *line, *nl;

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "rules.h"
 #include "oci.h"
 
 static bool digest_ok(const char *d)

@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "entry.h"
+#include "rules.h"
 #include "fuzz.h"
 
 static void check_findings(const struct finding *f, size_t n)

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "entry.h"
+#include "output.h"
 #include "tap.h"
 
 static struct rules_config cfg;
@@ -315,7 +315,7 @@ static void test_layers(void)
 /* What judge_all() prints for @v with --list. */
 static char *list_of(struct entry *v, size_t n)
 {
-	struct opts o = { .out = OUT_LIST, .fail_on = SEV_WARNING };
+	struct output_opts o = { .out = OUT_LIST, .fail_on = SEV_WARNING };
 	struct tally t = { 0 };
 	char *buf = NULL;
 	size_t len = 0;
