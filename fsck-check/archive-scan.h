@@ -102,8 +102,6 @@ void tree_layer(struct tar_tree *s, unsigned int layer, const char *digest,
 int tree_whiteout(struct tar_tree *s, const char *path, bool opaque);
 void tree_end(struct tar_tree *s, struct entry **v, size_t *n);
 
-char *escaped(const char *s);
-
 /* Is the tar reader built in (not in a static build)? */
 extern const bool archive_supported;
 

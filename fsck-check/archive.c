@@ -53,27 +53,6 @@ struct tar_reader {
 	int status;
 };
 
-/**
- * escaped() - @s with control bytes and '\\' as \ooo, for messages
- * @s:		a name from the input
- *
- * Return: a malloc()ed copy.
- */
-char *escaped(const char *s)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
-
-	f = open_memstream(&buf, &len);
-	if (!f)
-		oom();
-	put_escaped(f, s);
-	if (fclose(f))
-		oom();
-	return buf;
-}
-
 __attribute__((format(printf, 2, 3)))
 static void tar_fail(struct tar_reader *r, const char *fmt, ...)
 {

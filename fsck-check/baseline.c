@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "baseline.h"
+#include "escape.h"
 #include "tools.h"
 
 static void put_hex(FILE *f, const unsigned char *b, size_t n)
@@ -78,37 +79,17 @@ int baseline_write(FILE *f, const struct entry *v, size_t n)
 	return ret;
 }
 
-static bool is_odigit(char c)
-{
-	return c >= '0' && c <= '7';
-}
-
+/* A path as put_escaped() writes it: \ooo only. */
 static int unescape(const char *s, char **out)
 {
-	char *d = malloc(strlen(s) + 1), *p = d;
-	unsigned int c;
+	char *d = strdup(s);
 
 	if (!d)
 		return -ENOMEM;
-	while (*s) {
-		if (*s != '\\') {
-			*p++ = *s++;
-			continue;
-		}
-		/* exactly three octal digits, as put_escaped() writes them */
-		if (!is_odigit(s[1]) || !is_odigit(s[2]) || !is_odigit(s[3])) {
-			free(d);
-			return -EINVAL;
-		}
-		c = (s[1] - '0') << 6 | (s[2] - '0') << 3 | (s[3] - '0');
-		if (!c || c > 0xff) {
-			free(d);
-			return -EINVAL;
-		}
-		*p++ = (char)c;
-		s += 4;
+	if (fcap_unescape(d, "")) {
+		free(d);
+		return -EINVAL;
 	}
-	*p = '\0';
 	*out = d;
 	return 0;
 }
