@@ -28,8 +28,6 @@
 #define ARCHIVE_VALUES_MAX	100000UL
 #define ARCHIVE_BOMB_FLOOR	(256ULL << 20)
 #define ARCHIVE_BOMB_RATIO	500
-/* Entries looked at by whiteouts, in all the layers of an image */
-#define TREE_WORK_MAX		(1ULL << 30)
 
 /**
  * struct archive_opts - what archive_scan() reads and how
@@ -88,19 +86,6 @@ unsigned long tar_members(const struct tar_reader *r);
 void tar_warn(struct tar_reader *r, const char *what);
 void tar_mute(struct tar_reader *r);
 int tar_close(struct tar_reader *r);
-
-/* What extraction would leave: of one archive, or of image layers. */
-struct tar_tree;
-
-struct tar_tree *tree_new(struct entry *v, size_t n, bool layered);
-bool tree_visible(struct tar_tree *s, struct tar_reader *r,
-		  const struct tar_member *m);
-int tree_add(struct tar_tree *s, struct tar_reader *r,
-	     const struct tar_member *m, bool hash);
-void tree_layer(struct tar_tree *s, unsigned int layer, const char *digest,
-		uint64_t inos);
-int tree_whiteout(struct tar_tree *s, const char *path, bool opaque);
-void tree_end(struct tar_tree *s, struct entry **v, size_t *n);
 
 /* Is the tar reader built in (not in a static build)? */
 extern const bool archive_supported;

@@ -15,7 +15,7 @@ ifeq ($(STATIC),1)
 FSCK_LIB_OBJS += fsck-check/archive-none.o
 FSCK_CHECK_ARCHIVE_LIBS :=
 else
-FSCK_LIB_OBJS += fsck-check/archive.o fsck-check/oci.o
+FSCK_LIB_OBJS += fsck-check/archive.o fsck-check/tree.o fsck-check/oci.o
 FSCK_CHECK_ARCHIVE_LIBS := -larchive -ljson-c
 endif
 FSCK_LIB := fsck-check/libfsck.a

@@ -5,8 +5,8 @@
  *
  * The JSON (index.json, manifests, the configuration; docker's
  * manifest.json) is read through json-c, every blob through the tar
- * reader of archive.c, and the layers are applied in order by its tree
- * (tree_add(), tree_whiteout()): what a container started from the image
+ * reader of archive.c, and the layers are applied in order by the tree
+ * of tree.c (tree_add(), tree_whiteout()): what a container started from the image
  * would see, with the history of each value.  Every blob read is hashed
  * (SHA-256, libcrypto) and compared with the digest that names it; a
  * docker save layer with the configuration's diff_id.
@@ -34,6 +34,7 @@
 #include "archive-scan.h"
 #include "oci.h"
 #include "tools.h"
+#include "tree.h"
 
 #define REF_ANNOTATION	"org.opencontainers.image.ref.name"
 
