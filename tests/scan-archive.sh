@@ -24,6 +24,7 @@
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$top/tests/tap.sh"
+. "$top/tests/plant-tree.sh"
 fc=${FCAPS_SAN:-$top/build/san}/fsck-check/fsck-check
 schema=$top/fsck-check/fsck-check.schema.json
 
@@ -62,30 +63,10 @@ if [ "$(id -u)" -ne 0 ] || ! command -v setcap >/dev/null; then
 	skip "archives of a planted tree" "needs root and setcap (to plant the tree)"
 else
 	s=$t/tree
-	mkfile() {
-		mkdir -p "$(dirname "$1")"
-		printf '#!/bin/true\n' >"$1"
-		chmod 0755 "$1"
-	}
-	sc() { setup "setcap $*" setcap "$@"; }
-	mkfile "$s/bin/ping";		sc cap_net_raw+ep "$s/bin/ping"
-	ln "$s/bin/ping" "$s/bin/ping-link"
-	mkdir -p "$s/other";		ln "$s/bin/ping" "$s/other/ping3"
-	mkfile "$s/bin/admin";		sc cap_sys_admin+ep "$s/bin/admin"
-	mkfile "$s/bin/ns";		sc -n 1000 cap_net_raw+ep "$s/bin/ns"
-	mkfile "$s/bin/inh";		sc cap_net_raw+i "$s/bin/inh"
-	mkfile "$s/bin/suid";		chmod 4755 "$s/bin/suid"
-	sc cap_net_raw+ep "$s/bin/suid"
-	mkfile "$s/bin/user";		chown 1000:1000 "$s/bin/user"
-	sc cap_net_raw+ep "$s/bin/user"
-	mkfile "$s/bin/python3.11";	sc cap_net_bind_service+ep \
-		"$s/bin/python3.11"
-	mkfile "$s/open/tool";		sc cap_net_raw+ep "$s/open/tool"
-	chmod 0777 "$s/open"
+	plant_tree "$s"
 	mkfile "$s/with space/a b";	sc cap_ipc_lock+ep "$s/with space/a b"
 	nu=$(printf 'n\377\001x')
 	mkfile "$s/bin/$nu";		sc cap_net_raw+p "$s/bin/$nu"
-	mkfile "$s/bin/plain"
 	i=0
 	while [ $i -lt 50 ]; do : >"$s/other/f$i"; i=$((i + 1)); done
 
