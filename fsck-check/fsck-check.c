@@ -427,8 +427,6 @@ static int start(struct run *r)
 /* The entries, sorted by path. */
 static void scan(struct run *r)
 {
-	r->src.o.quiet = r->out.quiet;
-	r->src.o.hash = r->baseline || r->save_baseline;
 	r->status |= r->src.ops->scan(&r->src, &r->v, &r->n, &interrupted);
 	if (r->n)
 		qsort(r->v, r->n, sizeof(*r->v), entry_cmp_path);
@@ -485,6 +483,8 @@ static void operands(struct run *r, int argc, char **argv)
 	r->out.nops = argc > optind ? argc - optind : 1;
 	r->src.o.ops = r->out.ops;
 	r->src.o.nops = r->out.nops;
+	r->src.o.quiet = r->out.quiet;
+	r->src.o.hash = r->baseline || r->save_baseline;
 }
 
 int main(int argc, char **argv)

@@ -18,9 +18,22 @@
 #include "tools.h"
 #include "walk.h"
 
-/* The exit status bits @ret of an offline scan, its error counted. */
-static int counted(struct source *s, int ret)
+/* An offline open returned @ret: its state @p kept if @opened. */
+static int offline_opened(struct source *s, void *p, bool opened, int ret)
 {
+	s->opened = opened;
+	if (opened)
+		s->priv = p;
+	else
+		free(p);
+	return ret;
+}
+
+/* An offline scan ended with @ret: its state freed, its error counted. */
+static int offline_done(struct source *s, int ret)
+{
+	free(s->priv);
+	s->priv = NULL;
 	if (ret & EXIT_OPERR)
 		s->errors++;
 	return ret;
@@ -35,16 +48,7 @@ static int mounted_open(struct source *s)
 static int mounted_scan(struct source *s, struct entry **v, size_t *n,
 			volatile sig_atomic_t *intr)
 {
-	const struct walk_opts w = {
-		.ops = s->o.ops,
-		.nops = s->o.nops,
-		.jobs = s->o.jobs,
-		.cross = s->o.cross,
-		.quiet = s->o.quiet,
-		.hash = s->o.hash,
-	};
-
-	return walk_scan(&w, v, n, &s->errors, intr);
+	return walk_scan(&s->o, v, n, &s->errors, intr);
 }
 
 /* --image: image_open()'s options live as long as its reader. */
@@ -61,26 +65,18 @@ static int image_src_open(struct source *s)
 	p->o.file = s->o.file;
 	p->o.offset = s->o.offset;
 	p->o.force = s->o.force;
+	p->o.quiet = s->o.quiet;
+	p->o.hash = s->o.hash;
 	ret = image_open(&p->o, &p->im);
-	s->opened = p->im;
-	if (s->opened)
-		s->priv = p;
-	else
-		free(p);
-	return ret;
+	return offline_opened(s, p, p->im, ret);
 }
 
 static int image_src_scan(struct source *s, struct entry **v, size_t *n,
 			  volatile sig_atomic_t *intr)
 {
 	struct image_src *p = s->priv;
-	int ret;
 
-	p->o.quiet = s->o.quiet;
-	p->o.hash = s->o.hash;
-	ret = image_read(p->im, v, n, intr);
-	free(p);
-	return counted(s, ret);
+	return offline_done(s, image_read(p->im, v, n, intr));
 }
 
 /* --archive: the archive ("-": standard input), not a directory. */
@@ -90,6 +86,8 @@ static int archive_src_open(struct source *s)
 	struct stat st;
 
 	a->file = s->o.file;
+	a->quiet = s->o.quiet;
+	a->hash = s->o.hash;
 	if (!strcmp(a->file, "-")) {
 		a->fd = STDIN_FILENO;
 		a->file = s->o.file = "(standard input)";
@@ -105,25 +103,15 @@ static int archive_src_open(struct source *s)
 		close(a->fd);
 		goto out_free;
 	}
-	s->priv = a;
-	s->opened = true;
-	return 0;
+	return offline_opened(s, a, true, 0);
 out_free:
-	free(a);
-	return EXIT_OPERR;
+	return offline_opened(s, a, false, EXIT_OPERR);
 }
 
 static int archive_src_scan(struct source *s, struct entry **v, size_t *n,
 			    volatile sig_atomic_t *intr)
 {
-	struct archive_opts *a = s->priv;
-	int ret;
-
-	a->quiet = s->o.quiet;
-	a->hash = s->o.hash;
-	ret = archive_scan(a, v, n, intr);
-	free(a);
-	return counted(s, ret);
+	return offline_done(s, archive_scan(s->priv, v, n, intr));
 }
 
 static int oci_src_open(struct source *s)
@@ -133,29 +121,20 @@ static int oci_src_open(struct source *s)
 
 	o->file = s->o.file;
 	o->ref = s->o.ref;
+	o->quiet = s->o.quiet;
+	o->hash = s->o.hash;
 	o->fd = -1;
 	o->index_fd = -ENOENT;
 	ret = oci_open(o);
 	/* a layout without index.json: the scan says what is missing */
-	s->opened = !ret || o->fd >= 0 || o->index_fd >= 0 || o->nblobs;
-	if (s->opened)
-		s->priv = o;
-	else
-		free(o);
-	return ret;
+	return offline_opened(s, o, !ret || o->fd >= 0 || o->index_fd >= 0 ||
+			      o->nblobs, ret);
 }
 
 static int oci_src_scan(struct source *s, struct entry **v, size_t *n,
 			volatile sig_atomic_t *intr)
 {
-	struct oci_opts *o = s->priv;
-	int ret;
-
-	o->quiet = s->o.quiet;
-	o->hash = s->o.hash;
-	ret = oci_scan(o, v, n, intr);
-	free(o);
-	return counted(s, ret);
+	return offline_done(s, oci_scan(s->priv, v, n, intr));
 }
 
 const struct source_ops mounted_source = {

@@ -145,6 +145,17 @@ static void vanished(const struct scan *s, const char *path)
 		warnx("%s: vanished during the scan", path);
 }
 
+/* A stat of @path failed (errno): it vanished, or an error. */
+static void stat_failed(struct scan *s, const char *path)
+{
+	if (errno == ENOENT) {
+		vanished(s, path);
+		return;
+	}
+	warn("%s: cannot stat", path);
+	scan_fail(s);
+}
+
 /*
  * Is security.capability listed, then its value: one llistxattr costs less
  * than a getxattr of a name that is absent (the capability LSM looks the
@@ -178,12 +189,7 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 		return;
 	if (!st) {
 		if (fstatat(m->dfd, m->name, &lst, AT_SYMLINK_NOFOLLOW) < 0) {
-			if (errno == ENOENT) {
-				vanished(s, path);
-				return;
-			}
-			warn("%s: cannot stat", path);
-			scan_fail(s);
+			stat_failed(s, path);
 			return;
 		}
 		st = &lst;
@@ -356,12 +362,7 @@ static void walk_child(struct scan *s, int dfd, const char *path,
 		return;
 	}
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-		if (errno == ENOENT) {
-			vanished(s, path);
-			return;
-		}
-		warn("%s: cannot stat", path);
-		scan_fail(s);
+		stat_failed(s, path);
 		return;
 	}
 	m.st = &st;
@@ -544,7 +545,9 @@ static void hash_entries(struct scan *s)
 
 /**
  * walk_scan() - collect the entries of mounted trees
- * @o:		the operands and how to walk them
+ * @o:		the trees (@ops: a symbolic link to a directory is followed,
+ *		as find -H does; nothing below one ever is) and how to walk
+ *		them (@jobs, @cross, @quiet, @hash)
  * @v: @n:	entries are appended here (each @path malloc()ed)
  * @errors:	operational errors are counted here
  * @intr:	set (by a signal handler) to stop early
@@ -555,7 +558,7 @@ static void hash_entries(struct scan *s)
  *
  * Return: exit status bits: 0, or EXIT_OPERR.
  */
-int walk_scan(const struct walk_opts *o, struct entry **v, size_t *n,
+int walk_scan(const struct source_opts *o, struct entry **v, size_t *n,
 	      unsigned long *errors, volatile sig_atomic_t *intr)
 {
 	struct scan s = {

@@ -11,26 +11,9 @@
 #include <stddef.h>
 
 #include "entry.h"
+#include "source.h"
 
-/**
- * struct walk_opts - what walk_scan() walks and how
- * @ops: @nops:	the trees (a symbolic link to a directory is followed,
- *		as find -H does; nothing below one ever is)
- * @jobs:	walker threads
- * @cross:	descend into other mounted file systems
- * @quiet:	no warnings that do not change the exit status
- * @hash:	fill in the SHA-256 of every regular file with a value
- */
-struct walk_opts {
-	char **ops;
-	int nops;
-	long jobs;
-	bool cross;
-	bool quiet;
-	bool hash;
-};
-
-int walk_scan(const struct walk_opts *o, struct entry **v, size_t *n,
+int walk_scan(const struct source_opts *o, struct entry **v, size_t *n,
 	      unsigned long *errors, volatile sig_atomic_t *intr);
 
 #endif /* FSCK_CHECK_WALK_H */
