@@ -1,15 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# bench/exec.sh: make bench-exec.  For each supported kernel (6.12 and
-# 6.1; BENCH_KVERS to choose) boots the stock kernel, the patched
+# bench/exec.sh: make bench-exec.  For each supported kernel line
+# (kernel/kver.sh's KERNEL_VERSIONS; BENCH_KVERS to choose) boots the stock kernel, the patched
 # kernel and the patched kernel with a non-default policy (fcaps.mask
 # without cap_sys_admin, fcaps.locked=1), alternated ROUNDS times; the
 # test kernels' configuration without lockdep (make kernel-bench:
 # kernel/config/bench.config), whose bookkeeping on every lock would
 # count in each exec and dilute the series' share; in each
 # boot uid 1000 runs a posix_spawn loop on a static binary, plain and with
-# cap_ipc_lock+ep (tests/vm/benchexec.c), three measurements of BENCH_N
+# cap_ipc_lock+ep (bench/benchexec.c), three measurements of BENCH_N
 # execs each.  Prints the median and best rate of each, their spread, and
 # the ratio of stock's rate to each patched rate: 1.000 is as fast as
 # stock, 1.002 is 0.2% slower.  Each version is compared with its own
@@ -43,7 +43,7 @@ boot() {	# NAME KERNEL [PARAMS]
 		sh tests/vm/run.sh "$k" benchexec fcaps_bench_n="$n" "$@" |
 		sed -n 's/^BENCH //p' >>"$out/$name"
 }
-kvers=${BENCH_KVERS:-6.12 6.1}
+kvers=${BENCH_KVERS:-$(. "$top/kernel/kver.sh" && echo "$KERNEL_VERSIONS")}
 kdir() {	# VERSION: where its bench kernels are (kernel/kver.sh says)
 	(KVER=$1 && . "$top/kernel/kver.sh" && echo "$kdir")
 }

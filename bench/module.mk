@@ -33,7 +33,24 @@ BENCH_N ?= 10000
 bench-apply: setfcap/setfcap
 	$(Q)sh bench/apply.sh $(BENCH_N)
 
-bench-exec: check-prepare-vm kernel-bench kernel-6.1-bench
+bench-exec: check-prepare-vm $(foreach v,$(KERNEL_VERSIONS),kernel-$(v)-bench)
 	$(Q)sh bench/exec.sh
 
 LINT_C += bench/floor-probe.c
+
+# The guest side of bench-exec (run.sh puts them in every guest): a
+# posix_spawn loop and the static binary it spawns.
+$(B)bench/benchexec: $(B)bench/benchexec.o $(B)tests/vm/guest.o \
+		$(B)lib/libfcap.a
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
+
+$(B)bench/nop: $(B)bench/nop.o
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
+
+PROGS += $(B)bench/benchexec $(B)bench/nop
+OBJS += $(B)bench/benchexec.o $(B)bench/nop.o
+vm-bins: $(B)bench/benchexec $(B)bench/nop
+LINT_C += bench/benchexec.c bench/nop.c
+$(B)bench/benchexec.o: ALL_CFLAGS += -I$(TOP)/tests/vm

@@ -19,7 +19,7 @@ DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 # The copy: the files git knows, tracked or not ignored, as they are in the
 # working tree; outside a git checkout, everything but build/ and objects.
 deb:
-	$(Q)sh tests/deps.sh
+	$(Q)sh scripts/deps.sh
 	$(quiet) DEB $(DEB_DIR)/fcaps_$(DEB_VERSION)_$(DEB_ARCH).deb
 	$(Q)rm -rf $(DEB_DIR) && mkdir -p $(DEB_SRC)
 	$(Q)if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \

@@ -116,10 +116,10 @@ filter='
 		if ($0 ~ /^== /) print bold $0 plain; else print
 		fflush()
 	}'
-timeout "${FCAPS_DEMO_TIMEOUT:-180}" qemu-system-x86_64 -accel tcg -m 512 \
-	-nographic -no-reboot -kernel "$kernel" -initrd "$work/initrd.gz" \
-	-drive "file=$work/disk.img,format=raw,if=virtio" \
-	-append "$append" </dev/null 2>&1 | tr -d '\r' | tee "$work/console.txt" |
+. kernel/qemu.sh
+fcaps_qemu "${FCAPS_DEMO_TIMEOUT:-180}" 512 "$kernel" "$work/initrd.gz" \
+	"$append" -drive "file=$work/disk.img,format=raw,if=virtio" 2>&1 |
+	tr -d '\r' | tee "$work/console.txt" |
 	awk -v v="${V:-0}" -v bold="$bold" -v plain="$plain" "$filter"
 failed=0
 if grep -q 'Kernel panic' "$work/console.txt" ||

@@ -36,7 +36,7 @@ demo_make = $(MAKE) --no-print-directory $(1) >build/demo/make.log 2>&1; \
 	-e ': in function' build/demo/make.log; exit $$rc
 
 demo:
-	$(Q)sh tests/deps.sh
+	$(Q)sh scripts/deps.sh
 	@mkdir -p build/demo
 	$(Q)$(call demo_make,all)
 	$(Q)$(call demo_make,B=build/static/ STATIC=1 demo-bins all)

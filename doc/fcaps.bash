@@ -63,12 +63,30 @@ _getfcap()
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
-	if [[ $prev == --user ]]; then
+	case $prev in
+	--user)
 		COMPREPLY=($(compgen -u -- "$cur"))
-	elif [[ $cur == -* ]]; then
+		return
+		;;
+	--context)
+		COMPREPLY=($(compgen -W 'docker podman cap-drop-all
+			k8s-restricted systemd systemd: self' -- "$cur"))
+		return
+		;;
+	--bounding | --cap-add | --cap-drop | --ambient)
+		COMPREPLY=($(compgen -W "$(_fcaps_capnames) all" \
+			-- "${cur##*,}"))
+		return
+		;;
+	--userns-root)
+		return
+		;;
+	esac
+	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W '-h -n -r -v --help --one-file-system
-			--raw --json --manifest --explain --user --version' \
-			-- "$cur"))
+			--raw --json --manifest --explain --user --version
+			--context --bounding --cap-add --cap-drop --ambient
+			--no-new-privs --userns-root --nosuid' -- "$cur"))
 	else
 		COMPREPLY=($(compgen -f -- "$cur"))
 	fi

@@ -226,6 +226,8 @@ static int parse_opts(int argc, char **argv, struct run *r)
 	char *end;
 	int c, ret;
 
+	/* getopt's messages name argv[0]: the name, as warnx() does */
+	argv[0] = program_invocation_short_name;
 	while ((c = getopt_long(argc, argv, "hj:qx", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':

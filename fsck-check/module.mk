@@ -27,16 +27,14 @@ $(eval $(call add_tool,fsck-check,fsck-check/fsck-check.o $(FSCK_LIB),$(FSCK_CHE
 
 # ext2fs_xattrs_read_inode() (e2fsprogs 1.47) lets image.c tell an
 # in-inode value from one in the EA block; older libraries read both.
-HAVE_XATTRS_READ_INODE := $(shell printf '\043include <ext2fs/ext2fs.h>\nint main(void) { return !ext2fs_xattrs_read_inode; }\n' | \
-	$(CC) -x c -o /dev/null - -lext2fs -lcom_err 2>/dev/null && echo y)
-$(B)fsck-check/image.o: ALL_CFLAGS += \
-	$(if $(HAVE_XATTRS_READ_INODE),-DHAVE_EXT2FS_XATTRS_READ_INODE)
-# valgrind/valgrind.h (package valgrind) lets sandbox.c tell that it
-# runs under Valgrind, which the seccomp filter would stop.
-HAVE_VALGRIND_H := $(shell printf '\043include <valgrind/valgrind.h>\nint main(void) { return RUNNING_ON_VALGRIND; }\n' | \
-	$(CC) -x c -o /dev/null - 2>/dev/null && echo y)
-$(B)fsck-check/sandbox.o: ALL_CFLAGS += \
-	$(if $(HAVE_VALGRIND_H),-DHAVE_VALGRIND_H)
+# valgrind/valgrind.h (package valgrind) lets sandbox.c tell that it runs
+# under Valgrind, which the seccomp filter would stop.  Both are probed
+# when the build runs (PROBE_H, the top Makefile).
+REQUIRES += ext2fs crypto seccomp $(if $(filter 1,$(STATIC)),,archive json-c)
+PROBES += xattrs_read_inode valgrind_h
+$(B)fsck-check/image.o $(B)fsck-check/sandbox.o: $(PROBE_H)
+$(B)fsck-check/image.o $(B)fsck-check/sandbox.o: \
+	ALL_CFLAGS += -include $(PROBE_H)
 LINT_C += $(wildcard fsck-check/*.c fsck-check/*.h)
 HOST_SUITES += tests/scan.sh tests/scan-image.sh tests/scan-archive.sh \
 	tests/scan-oci.sh \

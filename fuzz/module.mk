@@ -44,8 +44,8 @@ $(FUZZ_B)$(FSCK_LIB): $(addprefix $(FUZZ_B),$(FSCK_LIB_OBJS))
 	$(quiet) AR $@
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 OBJS += $(addprefix $(FUZZ_B),$(FSCK_LIB_OBJS))
-$(FUZZ_B)fsck-check/image.o: FUZZ_CFLAGS += \
-	$(if $(HAVE_XATTRS_READ_INODE),-DHAVE_EXT2FS_XATTRS_READ_INODE)
+$(FUZZ_B)fsck-check/image.o: $(PROBE_H)
+$(FUZZ_B)fsck-check/image.o: FUZZ_CFLAGS += -include $(PROBE_H)
 
 # The libFuzzer builds: every object compiled by clang with coverage.
 $(FUZZ_B)%.o: %.c

@@ -4,7 +4,10 @@
  *
  * usage: getfcap [-hnrv] [--one-file-system] [--raw | --json | --manifest]
  *               file ...
- *        getfcap --explain [--user user] file ...
+ *        getfcap --explain [--json] [--context preset] [--user user] ...
+ *               [--bounding caps] [--cap-add caps] [--cap-drop caps]
+ *               [--ambient caps] [--no-new-privs] [--userns-root uid]
+ *               [--nosuid] file ...
  *
  * Prints "path caps" lines like libcap's getcap.  Differences: a v3 value
  * always ends with " [rootid=N]" (-n is accepted and changes nothing), and
@@ -12,6 +15,9 @@
  * -r never follows symbolic links and does not descend into proc, sysfs or
  * devtmpfs mounts below an operand.  --manifest prints the lines that
  * setfcap --manifest reads back into the very same values: a backup.
+ * --explain models an exec by this process, or by the one a runtime
+ * context (--context docker, k8s-restricted, systemd:..., refined by the
+ * options after it) leaves, and says what change would make it work.
  */
 #include <err.h>
 #include <errno.h>
@@ -27,8 +33,10 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
+#include "context.h"
 #include "fcap.h"
 #include "manifest.h"
 #include "tools.h"
@@ -47,16 +55,23 @@ static size_t nspecial;
 
 /* The kernel --explain models, and the policy it runs (load_policy()). */
 static enum fcap_kernel model_kernel = FCAP_KERNEL_MAINLINE;
+static enum fcap_kver model_kver = FCAP_KVER_6_12;
+static char model_line[128];	/* "Linux 7.3", and why when not its own */
 static struct fcap_policy policy;
 static char *policy_dir;
 static char *policy_error;	/* the policy could not be read: */
 static int policy_errno;	/* what went wrong */
 
+/* The process --explain models: this one, unless context options say. */
+static struct fcap_context ctx;
+static bool ctx_given;		/* a context option was given */
+static bool ctx_login;		/* only --user: a fresh login of that user */
+
 static void usage(FILE *f, int code)
 {
 	fprintf(f,
 		"usage: getfcap [-hnrv] [--one-file-system] [--raw | --json | --manifest] file ...\n"
-		"       getfcap --explain [--user user] file ...\n");
+		"       getfcap --explain [--json] [--context preset] [--user user] [--bounding caps] [--cap-add caps] [--cap-drop caps] [--ambient caps] [--no-new-privs] [--userns-root uid] [--nosuid] file ...\n");
 	if (f == stdout)
 		fprintf(f,
 			"\n"
@@ -69,7 +84,18 @@ static void usage(FILE *f, int code)
 			"  --json             one JSON object per line\n"
 			"  --manifest         lines setfcap --manifest restores the values from\n"
 			"  --explain          what a process would hold after exec of file\n"
-			"  --user user        ... a fresh login process of user, not this one\n"
+			"  --user user        ... a fresh login process of user, not this one;\n"
+			"                     with a context, its uid[:gid]\n"
+			"  --context preset   ... in a runtime: docker, podman, cap-drop-all,\n"
+			"                     k8s-restricted (each with ,+CAP ,-CAP), systemd,\n"
+			"                     systemd:Key=Value,..., self\n"
+			"  --bounding caps    ... with exactly this bounding set\n"
+			"  --cap-add caps     ... with caps added, as docker run --cap-add\n"
+			"  --cap-drop caps    ... with caps (or ALL) dropped\n"
+			"  --ambient caps     ... with this ambient set\n"
+			"  --no-new-privs     ... with no_new_privs set\n"
+			"  --userns-root uid  ... in a user namespace whose root is host uid\n"
+			"  --nosuid           ... from a nosuid mount\n"
 			"  --version          print the fcaps version\n");
 	if (fflush(f) == EOF)
 		code = 1;
@@ -404,7 +430,127 @@ static bool on_idmapped_mount(const char *path)
 	return false;
 }
 
-static void do_explain(const char *path, const char *user)
+/* "exec fails", "works", or what the file asks for and does not get. */
+static void print_verdict(const struct fcap_file *file,
+			  const struct fcap_exec *x)
+{
+	uint64_t missing = fcap_file_wants(file) & ~x->cap_prm;
+	char *names = NULL;
+
+	if (x->error) {
+		printf("  %-12s exec fails with %s\n", "verdict:",
+		       strerrorname_np(-x->error));
+		return;
+	}
+	if (!fcap_file_wants(file)) {
+		printf("  %-12s exec succeeds; the file asks for no capabilities\n",
+		       "verdict:");
+		return;
+	}
+	if (fcap_exec_works(file, x)) {
+		printf("  %-12s works: the process holds what the file asks for\n",
+		       "verdict:");
+		return;
+	}
+	if (!missing)
+		missing = fcap_file_wants(file) & ~x->cap_eff;
+	if (fcap_mask_to_names(missing, &names))
+		oom();
+	printf("  %-12s exec succeeds, but %s %s not granted (silently)\n",
+	       "verdict:", names, strchr(names, ',') ? "are" : "is");
+	free(names);
+}
+
+/* What a fix's outcome gives of what the file asks for. */
+static void print_grant(uint64_t want, const struct fcap_exec *x)
+{
+	char *names = NULL;
+
+	if (fcap_mask_to_names(want & x->cap_prm, &names))
+		oom();
+	if (!(want & x->cap_prm))
+		printf(": exec succeeds, nothing granted\n");
+	else if (want & x->cap_prm & ~x->cap_eff)
+		printf(": then %s permitted, not effective\n", names);
+	else
+		printf(": then %s permitted and effective\n", names);
+	free(names);
+}
+
+/* The fixes the model confirms, each with what it would give. */
+static void print_fixes(const struct fcap_file *file)
+{
+	struct fcap_fix fixes[FCAP_FIXES_MAX];
+	char text[1024];
+	int i, n;
+
+	n = fcap_context_fixes(&ctx, file, model_kernel, model_kver, &policy,
+			       fixes, FCAP_FIXES_MAX);
+	if (n == 0) {
+		printf("  %-12s none found (bounding set, no_new_privs, rootid, nosuid, ambient tried)\n",
+		       "fix:");
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if (fcap_fix_text(&ctx, &fixes[i], file, text, sizeof(text)))
+			oom();
+		printf("  %-12s %s", fixes[i].full ? "fix:" : "partial fix:",
+		       text);
+		print_grant(fcap_file_wants(file), &fixes[i].result);
+	}
+}
+
+static void print_context(void)
+{
+	const char *src = fcap_context_source(&ctx);
+	struct fcap_proc p;
+	char text[256];
+
+	fcap_context_proc(&ctx, &p);
+	if (fcap_context_text(&ctx, text, sizeof(text)))
+		oom();
+	printf("  %-12s %s\n", "context:", text);
+	if (src)
+		printf("  %-12s %s\n", "source:", src);
+	print_set("bounding:", p.cap_bnd);
+	if (p.cap_amb)
+		print_set("ambient now:", p.cap_amb);
+}
+
+static void explain_json(const char *path, const struct fcap_file *file,
+			 const struct fcap_exec *x)
+{
+	struct fcap_fix fixes[FCAP_FIXES_MAX];
+	char text[1024];
+	int i, n;
+
+	fputs("{\"path\":", stdout);
+	fcap_json_string(stdout, path);
+	fputs(",\"models\":", stdout);
+	fcap_json_string(stdout, model_line);
+	printf(",\"fcaps_series\":%s,\"context\":",
+	       model_kernel == FCAP_KERNEL_FCAPS ? "true" : "false");
+	fcap_context_print_json(stdout, &ctx);
+	fputs(",\"exec\":", stdout);
+	fcap_exec_print_json(stdout, x);
+	printf(",\"works\":%s,\"fixes\":[",
+	       fcap_exec_works(file, x) ? "true" : "false");
+	n = fcap_context_fixes(&ctx, file, model_kernel, model_kver, &policy,
+			       fixes, FCAP_FIXES_MAX);
+	for (i = 0; i < n; i++) {
+		if (fcap_fix_text(&ctx, &fixes[i], file, text, sizeof(text)))
+			oom();
+		fputs(i ? ",{\"change\":" : "{\"change\":", stdout);
+		fcap_json_string(stdout, text);
+		printf(",\"full\":%s,\"exec\":",
+		       fixes[i].full ? "true" : "false");
+		fcap_exec_print_json(stdout, &fixes[i].result);
+		putchar('}');
+	}
+	puts("]}");
+}
+
+static void do_explain(const char *path)
 {
 	struct fcap_proc proc;
 	struct fcap_file file;
@@ -422,18 +568,13 @@ static void do_explain(const char *path, const char *user)
 		report_error(path, policy_error, policy_errno);
 		return;
 	}
-	if (user) {
-		uint32_t uid, gid;
-
-		if (lookup_user(user, &uid, &gid))
-			errx(EXIT_USAGE, "%s: no such user", user);
-		fcap_proc_init(&proc, uid);
-		proc.gid = proc.egid = gid;
-	} else if (fcap_proc_read_self(&proc)) {
+	if (!ctx_given && fcap_context_apply(&ctx, FCAP_CTXOPT_PRESET, "self",
+					     NULL)) {
 		report_error(path, "cannot read this process's credentials",
 			     EIO);
 		return;
 	}
+	fcap_context_proc(&ctx, &proc);
 	if (stat(path, &st)) {
 		report_error(path, "cannot stat", errno);
 		return;
@@ -471,23 +612,35 @@ static void do_explain(const char *path, const char *user)
 	 * them as they are, with no idmap of its own.
 	 */
 	idmapped = on_idmapped_mount(path);
-	fcap_model_exec(&proc, &file, model_kernel, &policy, &x);
+	fcap_context_exec(&ctx, &file, model_kernel, model_kver, &policy, &x);
+	if (format == FMT_JSON) {
+		explain_json(path, &file, &x);
+		return;
+	}
 	printf("%s: exec by uid %" PRIu32 " (euid %" PRIu32 ")%s%s\n", path,
-	       proc.uid, proc.euid, file.nosuid ? ", nosuid mount" : "",
+	       proc.uid, proc.euid,
+	       file.nosuid || ctx.nosuid ? ", nosuid mount" : "",
 	       idmapped ? ", idmapped mount" : "");
 	if (idmapped)
 		printf("  %-12s owner %" PRIu32 " and the value's root as the mount's idmap shows them\n",
 		       "idmapped:", file.uid);
 	if (model_kernel == FCAP_KERNEL_FCAPS)
-		printf("  %-12s Linux 6.12 with the fcaps series, policy enabled=%d mask=%016" PRIx64 " (%s)\n",
-		       "models:", policy.enabled, policy.mask, policy_dir);
-	else
-		printf("  %-12s mainline Linux 6.12 (no %s)\n", "models:",
+		printf("  %-12s %s with the fcaps series, policy enabled=%d mask=%016" PRIx64 " (%s)\n",
+		       "models:", model_line, policy.enabled, policy.mask,
 		       policy_dir);
+	else
+		printf("  %-12s mainline %s (no %s)\n", "models:", model_line,
+		       policy_dir);
+	if (ctx_given && !ctx_login)
+		print_context();
 	if (x.error) {
 		printf("  execve fails: %s\n", strerror(-x.error));
 		if (x.why)
 			printf("  why:         %s\n", x.why);
+		if (ctx_given && !ctx_login) {
+			print_verdict(&file, &x);
+			print_fixes(&file);
+		}
 		return;
 	}
 	print_set("permitted:", x.cap_prm);
@@ -512,6 +665,38 @@ static void do_explain(const char *path, const char *user)
 		       why_cap(bit, &proc, &file, &x));
 		free(name);
 	}
+	if (ctx_given && !ctx_login) {
+		print_verdict(&file, &x);
+		if (!fcap_exec_works(&file, &x))
+			print_fixes(&file);
+	}
+}
+
+/*
+ * --explain models the kernel line of the running release (uname -r, or
+ * FCAPS_KERNEL_RELEASE for tests); a release of no line is modelled by
+ * the line whose rules it follows, and the models: line says so.
+ */
+static void load_kver(void)
+{
+	const char *rel = getenv("FCAPS_KERNEL_RELEASE");
+	struct utsname u;
+	const char *name;
+	int ret;
+
+	if (!rel || !*rel)
+		rel = uname(&u) ? "" : u.release;
+	ret = fcap_kver_of_release(rel, &model_kver);
+	name = fcap_kver_name(model_kver);
+	if (!ret)
+		snprintf(model_line, sizeof(model_line), "Linux %s", name);
+	else if (ret == -ENOENT)
+		snprintf(model_line, sizeof(model_line),
+			 "Linux %s rules, for %.40s", name, rel);
+	else
+		snprintf(model_line, sizeof(model_line),
+			 "Linux %s (kernel release \"%.40s\" not understood)",
+			 name, rel);
 }
 
 /*
@@ -546,7 +731,8 @@ static void load_policy(void)
 
 enum {
 	OPT_ONE_FS = 256, OPT_RAW, OPT_JSON, OPT_MANIFEST, OPT_EXPLAIN, OPT_USER,
-	OPT_VERSION,
+	OPT_VERSION, OPT_CONTEXT, OPT_BOUNDING, OPT_CAP_ADD, OPT_CAP_DROP,
+	OPT_AMBIENT, OPT_NNP, OPT_USERNS_ROOT, OPT_NOSUID,
 };
 
 static const struct option long_opts[] = {
@@ -557,17 +743,87 @@ static const struct option long_opts[] = {
 	{ "manifest", no_argument, NULL, OPT_MANIFEST },
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "user", required_argument, NULL, OPT_USER },
+	{ "context", required_argument, NULL, OPT_CONTEXT },
+	{ "bounding", required_argument, NULL, OPT_BOUNDING },
+	{ "cap-add", required_argument, NULL, OPT_CAP_ADD },
+	{ "cap-drop", required_argument, NULL, OPT_CAP_DROP },
+	{ "ambient", required_argument, NULL, OPT_AMBIENT },
+	{ "no-new-privs", no_argument, NULL, OPT_NNP },
+	{ "userns-root", required_argument, NULL, OPT_USERNS_ROOT },
+	{ "nosuid", no_argument, NULL, OPT_NOSUID },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
+/*
+ * One context option, in the order given: a preset starts afresh, the
+ * others refine.  A user name is looked up here (/etc/passwd), a number
+ * or UID:GID goes to the library as it is.
+ */
+static void context_option(int c, const char *opt, const char *arg)
+{
+	static const enum fcap_ctx_opt of[] = {
+		[OPT_CONTEXT - OPT_CONTEXT] = FCAP_CTXOPT_PRESET,
+		[OPT_BOUNDING - OPT_CONTEXT] = FCAP_CTXOPT_BOUNDING,
+		[OPT_CAP_ADD - OPT_CONTEXT] = FCAP_CTXOPT_CAP_ADD,
+		[OPT_CAP_DROP - OPT_CONTEXT] = FCAP_CTXOPT_CAP_DROP,
+		[OPT_AMBIENT - OPT_CONTEXT] = FCAP_CTXOPT_AMBIENT,
+		[OPT_NNP - OPT_CONTEXT] = FCAP_CTXOPT_NO_NEW_PRIVS,
+		[OPT_USERNS_ROOT - OPT_CONTEXT] = FCAP_CTXOPT_USERNS_ROOT,
+		[OPT_NOSUID - OPT_CONTEXT] = FCAP_CTXOPT_NOSUID,
+	};
+	struct fcap_context_error e = { NULL, "" };
+	enum fcap_ctx_opt o = FCAP_CTXOPT_USER;
+	char ids[32];
+	int ret;
+
+	if (!ctx_given)
+		fcap_context_init(&ctx);
+	if (c != OPT_USER)
+		o = of[c - OPT_CONTEXT];
+	if (c == OPT_USER && !strchr(arg, ':') &&
+	    strspn(arg, "0123456789") != strlen(arg)) {
+		uint32_t uid, gid;
+
+		if (lookup_user(arg, &uid, &gid))
+			errx(EXIT_USAGE, "%s: no such user", arg);
+		snprintf(ids, sizeof(ids), "%" PRIu32 ":%" PRIu32, uid, gid);
+		arg = ids;
+	} else if (c == OPT_USER && !ctx_given &&
+		   strspn(arg, "0123456789") == strlen(arg)) {
+		uint32_t uid, gid;
+
+		/* a login of a numeric user: the same number as its group */
+		if (!lookup_user(arg, &uid, &gid)) {
+			snprintf(ids, sizeof(ids), "%" PRIu32 ":%" PRIu32, uid,
+				 gid);
+			arg = ids;
+		}
+	}
+	ctx_login = (ctx_login || !ctx_given) && c == OPT_USER;
+	ctx_given = true;
+	ret = fcap_context_apply(&ctx, o, arg, &e);
+	if (ret == -ENOENT)
+		errx(EXIT_USAGE, "--%s %s: unknown context preset \"%s\" (known: %s)",
+		     opt, arg, e.token, fcap_context_presets());
+	if (ret && ret != -EINVAL)
+		errx(1, "--%s %s: %s: %s", opt, arg, e.reason ? e.reason : "",
+		     strerror(-ret));
+	if (ret)
+		errx(EXIT_USAGE, "--%s%s%s: %s%s%s%s", opt, arg ? " " : "",
+		     arg ? arg : "", e.reason ? e.reason : strerror(-ret),
+		     e.token[0] ? " (\"" : "", e.token,
+		     e.token[0] ? "\")" : "");
+}
+
 int main(int argc, char **argv)
 {
-	const char *user = NULL;
 	bool explain = false;
-	int c, i;
+	int c, i, idx;
 
-	while ((c = getopt_long(argc, argv, "hnrv", long_opts, NULL)) != -1) {
+	/* getopt's messages name argv[0]: the name, as warnx() does */
+	argv[0] = program_invocation_short_name;
+	while ((c = getopt_long(argc, argv, "hnrv", long_opts, &idx)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout, 0);
@@ -596,7 +852,15 @@ int main(int argc, char **argv)
 			explain = true;
 			break;
 		case OPT_USER:
-			user = optarg;
+		case OPT_CONTEXT:
+		case OPT_BOUNDING:
+		case OPT_CAP_ADD:
+		case OPT_CAP_DROP:
+		case OPT_AMBIENT:
+		case OPT_NNP:
+		case OPT_USERNS_ROOT:
+		case OPT_NOSUID:
+			context_option(c, long_opts[idx].name, optarg);
 			break;
 		case OPT_VERSION:
 			printf("getfcap (fcaps) %s\n", FCAPS_VERSION);
@@ -607,17 +871,19 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc)
 		usage(stderr, EXIT_USAGE);
-	if (user && !explain) {
-		warnx("--user goes with --explain");
+	if (ctx_given && !explain) {
+		warnx("--user and the context options go with --explain");
 		usage(stderr, EXIT_USAGE);
 	}
 	if (recursive)
 		load_special();
-	if (explain)
+	if (explain) {
+		load_kver();
 		load_policy();
+	}
 	for (i = optind; i < argc; i++) {
 		if (explain)
-			do_explain(argv[i], user);
+			do_explain(argv[i]);
 		else
 			do_operand(argv[i]);
 	}

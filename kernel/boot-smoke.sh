@@ -55,10 +55,9 @@ echo "${RUN_ARGS:-}" > "$root/run-args"
 
 echo "  BOOT $bz"
 rc=0
-timeout "${TIMEOUT:-60}" qemu-system-x86_64 -accel tcg -m 256 -nographic \
-	${DISK:+-drive file="$DISK",format=raw,if=virtio} \
-	-no-reboot -kernel "$bz" -initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 $*" > "$log" 2>&1 || rc=$?
+. "$top/kernel/qemu.sh"
+fcaps_qemu "${TIMEOUT:-60}" 256 "$bz" "$initrd" "console=ttyS0 panic=-1 $*" \
+	${DISK:+-drive file="$DISK",format=raw,if=virtio} >"$log" 2>&1 || rc=$?
 if grep -q 'Kernel panic' "$log"; then
 	echo "boot-smoke: kernel panic, see $log" >&2; exit 1
 fi

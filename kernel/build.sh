@@ -10,7 +10,9 @@
 #   patched      every patch in the series      -> $K/patched/bzImage
 #   fix1         the first patch alone          -> $K/fix1/bzImage
 #   bisect-N     the first N patches (NPATCHES) -> $K/bisect/bzImage-N
-# Config: tinyconfig + kernel/config/fcaps.config (+ $EXTRA_CONFIG if set).
+# Config: tinyconfig + kernel/config/fcaps.config + fcaps-$KVER.config (the
+# symbols whose name differs by version: /proc/sys is PROC_SYSCTL on 6.12
+# and 6.1, SYSCTL on 7.3) (+ $EXTRA_CONFIG if set).
 # Incremental: sources are copied once per patch set, object trees are kept;
 # files touched by the old or the new patch set are re-dated so make sees them.
 set -eu
@@ -18,6 +20,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 name=$1
 . "$top/kernel/kver.sh"
 frag=$top/kernel/config/fcaps.config
+# the symbols whose name differs by line, where a line has any
+vfrag=$top/kernel/config/fcaps-$KVER.config
+[ -f "$vfrag" ] || vfrag=
 jobs=${JOBS:-$(nproc)}
 
 sh "$top/kernel/unpack.sh"
@@ -127,12 +132,13 @@ fi
 mkdir -p "$obj" "$(dirname "$out")"
 # Configured anew when a fragment or the applied patches change: a patch
 # may add a symbol (a bisect tree goes through every prefix).
-cfg_in=$( (cat "$frag"; [ -n "${EXTRA_CONFIG:-}" ] && cat "$EXTRA_CONFIG"
+cfg_in=$( (cat "$frag" ${vfrag:+"$vfrag"}; [ -n "${EXTRA_CONFIG:-}" ] && cat "$EXTRA_CONFIG"
 	echo "${want:-}") | sha256sum | cut -d' ' -f1)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fcaps-config" 2>/dev/null)" != "$cfg_in" ]; then
 	echo "  CONFIG $KVER $name"
 	mk tinyconfig >/dev/null
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$frag" \
+		${vfrag:+"$vfrag"} \
 		${EXTRA_CONFIG:+"$EXTRA_CONFIG"} >/dev/null
 	mk olddefconfig >/dev/null
 	echo "$cfg_in" > "$obj/.fcaps-config"
@@ -143,7 +149,7 @@ fi
 # and a short bisect prefix have no CONFIG_SECURITY_FILE_CAPABILITIES).
 series_syms=$(cat "$top"/kernel/patches/*/*.patch 2>/dev/null |
 	sed -n 's/^+config \([A-Za-z0-9_]*\).*/CONFIG_\1/p')
-bad=$(for f in "$frag" ${EXTRA_CONFIG:+"$EXTRA_CONFIG"}; do
+bad=$(for f in "$frag" ${vfrag:+"$vfrag"} ${EXTRA_CONFIG:+"$EXTRA_CONFIG"}; do
 	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p' \
 	    -e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1=n/p' "$f" |
 	while IFS= read -r line; do

@@ -8,7 +8,8 @@
 # the series touches or affects (security/, fs/xattr.o, fs/overlayfs/,
 # kernel/audit*.o) with W=1 (and its kernel-doc check on the files the
 # patch touches) under x86_64 defconfig plus
-# kernel/config/compile-test.config, in three variants:
+# kernel/config/compile-test.config (with IMA and EVM, whose
+# security/integrity/ is among the objects built), in three variants:
 #   fcaps    CONFIG_SECURITY_FILE_CAPABILITIES=y
 #   nofcaps  CONFIG_SECURITY_FILE_CAPABILITIES=n
 #   noaudit  CONFIG_AUDIT=n
@@ -111,6 +112,10 @@ check_config() {	# VARIANT
 	*)	bad=$(grep -x '# CONFIG_SECURITY_FILE_CAPABILITIES is not set' \
 			"$c" || :) ;;
 	esac
+	# and the integrity modules that read security.capability
+	for sym in CONFIG_IMA CONFIG_EVM; do
+		grep -qx "$sym=y" "$c" || bad="$bad $sym not y"
+	done
 	if [ -n "$bad" ]; then
 		echo "kernel-compile-test: $1: $bad in its configuration" >&2
 		exit 1

@@ -28,3 +28,20 @@ pristine=$top/build/linux-source-$KVER
 tarball=/usr/src/linux-source-$KVER.tar.xz
 patchdir=$top/kernel/patches/$KVER
 series=$patchdir/series
+
+# kver_of IMAGE: the version of a test kernel by where it was built (the
+# version whose kdir is the longest prefix of IMAGE's directory), in kver;
+# ktag as above.  Leaves KVER and the paths above alone.
+kver_of() {
+	case $1 in /*) _d=$(dirname "$1") ;; *) _d=$(dirname "$PWD/$1") ;; esac
+	kver= _best=0
+	for _v in $KERNEL_VERSIONS; do
+		_k=$(KVER=$_v; . "$top/kernel/kver.sh" && echo "$kdir/")
+		case $_d/ in
+		"$_k"*)	[ ${#_k} -gt "$_best" ] && kver=$_v _best=${#_k} ;;
+		esac
+	done
+	_t=$(KVER=${kver:-6.12}; . "$top/kernel/kver.sh" && echo "$ktag")
+	ktag=$_t
+	[ -n "$kver" ]
+}

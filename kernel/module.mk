@@ -1,70 +1,83 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Kernel series and test kernels (included by the top Makefile).  Two
-# series, one per supported kernel: kernel/patches/6.12 (Debian's
-# linux-source-6.12) and kernel/patches/6.1 (Debian 12's linux-source-6.1),
-# the same patches in the same order; kernel/build.sh takes KVER.
+# Kernel series and test kernels (included by the top Makefile).  One
+# series per supported kernel line, kernel/patches/VERSION, the same
+# patches in the same order; the lines are kernel/kver.sh's
+# KERNEL_VERSIONS (7.3, the series sent upstream, then its backports 6.12
+# and 6.1), and adding one there adds its kernels, its guest suites and its
+# place in every target below.  kernel/build.sh takes KVER.
 #
-#   make kernel          stock, patched and nofcaps, for 6.12 and 6.1:
-#                        build/kernel/{stock,patched,patched-nofcaps}/...
-#                        and build/kernel/6.1/... (incremental)
-#   make kernel-stock    only the unpatched 6.12 kernel
-#   make kernel-patched  only the patched 6.12 kernel
-#   make kernel-nofcaps  patched, CONFIG_SECURITY_FILE_CAPABILITIES=n
-#   make kernel-fix1     stock with the series' first patch alone
-#   make kernel-bench    stock and patched without lockdep, for bench-exec
-#   make kernel-guests   stock, patched, nofcaps and fix1: what make check
-#                        boots
-#   make kernel-6.1-{stock,patched,nofcaps,fix1,bench,guests}  the same
-#                        for 6.1
-#   make kernel-bisect   every prefix of both series builds
+#   make kernel          stock, patched and nofcaps for every line
+#   make kernel-VERSION-stock    the unpatched kernel of that line
+#   make kernel-VERSION-patched  the line's series applied
+#   make kernel-VERSION-nofcaps  patched, CONFIG_SECURITY_FILE_CAPABILITIES=n
+#   make kernel-VERSION-fix1     the series' first patch alone
+#   make kernel-VERSION-bench    stock and patched without lockdep
+#   make kernel-VERSION-guests   stock, patched, nofcaps and fix1: what
+#                        the guest suites boot
+#   make kernel-guests   every line's, the lines side by side
+#   make kernel-stock, kernel-patched, ...  6.12's (kernel-6.12-...)
+#   make kernel-bisect   every prefix of every series builds and boots
 #   make kernel-compile-test  after each patch of each series, the touched
 #                        objects under defconfig+, W=1, fcaps y/n and
 #                        audit off: no new warnings (not in make check)
-#   make kernel-boot     boot the stock and patched kernels once
-#   make lint-kernel     each kernel's checkpatch.pl --strict over its series
-#   make kernel-port-diff  what each 6.1 patch does differently from its
-#                        6.12 twin (the code hunks' diff, patch by patch)
+#   make kernel-boot     boot every line's stock and patched kernels once
+#   make lint-kernel     each line's checkpatch.pl --strict over its series
+#   make kernel-port-diff  what each backport's patches do differently
+#                        from their 7.3 twins
 
-KERNEL_VERSIONS := 6.12 6.1
-.PHONY: kernel kernel-stock kernel-patched kernel-nofcaps kernel-fix1 \
-	kernel-bench kernel-bisect kernel-compile-test kernel-boot lint-kernel \
-	kernel-6.1-stock kernel-6.1-patched kernel-6.1-nofcaps \
-	kernel-6.1-fix1 kernel-6.1-bench kernel-port-diff kernel-guests \
-	kernel-6.1-guests
+KERNEL_VERSIONS := $(shell top=. && . kernel/kver.sh && echo $$KERNEL_VERSIONS)
+# $(call kdir_of,VERSION): build/kernel or build/kernel/VERSION
+kdir_of = $(patsubst $(TOP)/%,%,$(shell KVER=$(1) && top=$(TOP) && \
+	. kernel/kver.sh && echo $$kdir))
+KERNEL_VARIANTS := stock patched nofcaps fix1 bench guests
+.PHONY: kernel kernel-guests kernel-bisect kernel-compile-test kernel-boot \
+	lint-kernel kernel-port-diff \
+	$(foreach v,$(KERNEL_VERSIONS),$(addprefix kernel-$(v)-,$(KERNEL_VARIANTS))) \
+	$(addprefix kernel-,$(KERNEL_VARIANTS))
 
-kernel: kernel-stock kernel-patched kernel-nofcaps \
-	kernel-6.1-stock kernel-6.1-patched kernel-6.1-nofcaps
+kernel: $(foreach v,$(KERNEL_VERSIONS),$(addprefix kernel-$(v)-,stock patched \
+	nofcaps))
 
-# One rule body per version: $(1) is the KVER, $(2) the target prefix.
+# One rule body per line: $(1) is the version.
 define kernel_rules
-$(2)stock:
+kernel-$(1)-stock:
 	$$(Q)KVER=$(1) sh kernel/build.sh stock
 
-$(2)patched:
+kernel-$(1)-patched:
 	$$(Q)KVER=$(1) sh kernel/build.sh patched
 
-$(2)nofcaps:
+kernel-$(1)-nofcaps:
 	$$(Q)KVER=$(1) OBJ_SUFFIX=nofcaps \
 		EXTRA_CONFIG=kernel/config/nofcaps.config \
 		sh kernel/build.sh patched
 
-$(2)fix1:
+kernel-$(1)-fix1:
 	$$(Q)KVER=$(1) sh kernel/build.sh fix1
 
 # every kernel the guest suites boot, in the order that seeds each tree
-$(2)guests:
-	$$(Q)$$(MAKE) --no-print-directory $(2)stock $(2)patched \
-		$(2)nofcaps $(2)fix1
+kernel-$(1)-guests:
+	$$(Q)$$(MAKE) -j1 --no-print-directory kernel-$(1)-stock \
+		kernel-$(1)-patched kernel-$(1)-nofcaps kernel-$(1)-fix1
 
-$(2)bench:
+kernel-$(1)-bench:
 	$$(Q)KVER=$(1) OBJ_SUFFIX=bench \
 		EXTRA_CONFIG=kernel/config/bench.config sh kernel/build.sh stock
 	$$(Q)KVER=$(1) OBJ_SUFFIX=bench \
 		EXTRA_CONFIG=kernel/config/bench.config sh kernel/build.sh patched
 endef
-$(eval $(call kernel_rules,6.12,kernel-))
-$(eval $(call kernel_rules,6.1,kernel-6.1-))
+$(foreach v,$(KERNEL_VERSIONS),$(eval $(call kernel_rules,$(v))))
+# 6.12's targets also go by their names from before the other lines
+$(foreach t,$(filter-out guests,$(KERNEL_VARIANTS)),\
+	$(eval kernel-$(t): kernel-6.12-$(t)))
+
+# Every line's guest kernels side by side: a line's copies, configuration
+# and single-threaded links leave CPUs that the others use.
+kernel-guests:
+	$(Q)pids=; for v in $(KERNEL_VERSIONS); do \
+		$(MAKE) --no-print-directory kernel-$$v-guests & \
+		pids="$$pids $$!"; done; rc=0; \
+	for p in $$pids; do wait $$p || rc=1; done; exit $$rc
 
 kernel-bisect:
 	$(Q)for v in $(KERNEL_VERSIONS); do \
@@ -78,10 +91,8 @@ kernel-port-diff:
 	$(Q)sh kernel/port-diff.sh
 
 kernel-boot: kernel
-	$(Q)sh kernel/boot-smoke.sh build/kernel/stock/bzImage
-	$(Q)sh kernel/boot-smoke.sh build/kernel/patched/bzImage
-	$(Q)sh kernel/boot-smoke.sh build/kernel/6.1/stock/bzImage
-	$(Q)sh kernel/boot-smoke.sh build/kernel/6.1/patched/bzImage
+	$(Q)$(foreach v,$(KERNEL_VERSIONS),$(foreach t,stock patched,\
+		sh kernel/boot-smoke.sh $(call kdir_of,$(v))/$(t)/bzImage &&)) true
 
 # Each series is linted by its own kernel's checkpatch, the cover letter
 # too (series never lists it, so no build script applies it).

@@ -1,18 +1,24 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# kernel/port-diff.sh [N...]: for each patch pair of the two series
-# (kernel/patches/6.12 and kernel/patches/6.1, paired by their place in
-# each series file; all of them without arguments), print the diff of
-# the two patches' code hunks: what the 6.1 port does differently.
-# Changelogs, index lines and hunk line numbers are left out, so only the
-# code and its context remain (a hunk header keeps its function name).
-# kernel/patches/6.1/PORTING.md says why each difference is there.
+# [PORT_KVER=6.1] kernel/port-diff.sh [N...]: for each patch pair of the
+# upstream series (kernel/patches/7.3) and a backport (each of 6.12 and
+# 6.1, or PORT_KVER's), paired by their place in each series file, all
+# of them without arguments, print the diff of the two patches' code
+# hunks: what the backport does differently.  Changelogs, index lines and
+# hunk line numbers are left out, so only the code and its context remain
+# (a hunk header keeps its function name).  Each backport's PORTING.md
+# says why each difference is there.
 # Exit status 0 whether the patches differ or not; 2 on a usage error.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-old=$top/kernel/patches/6.12
-new=$top/kernel/patches/6.1
+up=7.3
+if [ -z "${PORT_KVER:-}" ]; then
+	for v in 6.12 6.1; do PORT_KVER=$v sh "$0" "$@"; done
+	exit 0
+fi
+old=$top/kernel/patches/$up
+new=$top/kernel/patches/$PORT_KVER
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -29,7 +35,7 @@ hunks() {	# the code of patch $1: from its first diff line, normalised
 n_old=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$old/series" | wc -l)
 n_new=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$new/series" | wc -l)
 if [ "$n_old" != "$n_new" ]; then
-	echo "port-diff: 6.12 has $n_old patches, 6.1 has $n_new" >&2
+	echo "port-diff: $up has $n_old patches, $PORT_KVER has $n_new" >&2
 	exit 2
 fi
 [ $# -gt 0 ] || set -- $(seq 1 "$n_new")
@@ -43,13 +49,13 @@ for i in "$@"; do
 	fi
 	a=$(nth "$old" "$i")
 	b=$(nth "$new" "$i")
-	hunks "$old/$a" > "$tmp/6.12"
-	hunks "$new/$b" > "$tmp/6.1"
-	echo "=== patch $i: $b"
-	if diff -q "$tmp/6.12" "$tmp/6.1" >/dev/null; then
-		echo "    same code as 6.12"
+	hunks "$old/$a" > "$tmp/up"
+	hunks "$new/$b" > "$tmp/port"
+	echo "=== $PORT_KVER patch $i: $b"
+	if diff -q "$tmp/up" "$tmp/port" >/dev/null; then
+		echo "    same code as $up"
 	else
-		diff -u --label "6.12/$a" --label "6.1/$b" \
-			"$tmp/6.12" "$tmp/6.1" || true
+		diff -u --label "$up/$a" --label "$PORT_KVER/$b" \
+			"$tmp/up" "$tmp/port" || true
 	fi
 done

@@ -3,7 +3,7 @@
 #
 # [KVER=7.3] kernel/unpack.sh: unpack Debian's linux-source-$KVER once into
 # build/linux-source-$KVER.  For a version the machine's own apt sources
-# carry (6.12, 6.1: tests/deps.sh installs the package) the tarball is
+# carry (6.12, 6.1: scripts/deps.sh installs the package) the tarball is
 # /usr/src's; for one from a suite the machine does not use (7.3, from
 # trixie-backports) the package is fetched with `apt-get download` under a
 # private apt configuration in build/apt/$apt_suite (its own sources list,

@@ -3,7 +3,7 @@
  * fcap.h - the one place that knows security.capability.
  *
  * The raw xattr codec (v1/v2/v3) with the kernel's own validation, the
- * bridge to libcap's text form, and a pure model of the Linux 6.12 execve
+ * bridge to libcap's text form, and a pure model of the Linux execve
  * rules for file capabilities.  Nothing here prints or exits: functions
  * return 0 or a negative errno, and the tools decide what to say.
  */
@@ -109,15 +109,20 @@ void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
 		  struct fcap_verdict *out);
 
 /*
- * The kernel line: the two supported ones share every rule above (execve,
- * setxattr, getxattr, with or without the series); they differ in what
- * overlayfs does around them.
+ * The kernel line.  All three share the value rules above (setxattr,
+ * getxattr, what exec makes of a value, with or without the series).
+ * 6.1 differs from 6.12 in what overlayfs' copy-up does with a value
+ * getxattr refuses (fcap_copy_up()); 7.3 differs from 6.12 in what
+ * execve calls a change of id (fcap_model_exec()).
  */
 enum fcap_kver {
 	FCAP_KVER_6_12 = 0,	/* Linux 6.12 */
 	FCAP_KVER_6_1 = 1,	/* Linux 6.1 (Debian 12) */
+	FCAP_KVER_7_3 = 2,	/* Linux 7.3 */
 };
 
+int fcap_kver_of_release(const char *release, enum fcap_kver *ver);
+const char *fcap_kver_name(enum fcap_kver ver);
 int fcap_copy_up(const struct fcap_verdict *vd, enum fcap_kver ver);
 
 /*
@@ -209,10 +214,14 @@ int fcap_print_json_value(FILE *f, const struct fcap_value *v);
  * struct fcap_text_error - where cap_from_text-style input went wrong
  * @clause:	the offending clause (malloc()ed copy), or NULL
  * @reason:	static English explanation
+ * @name:	the capability name libcap does not know (malloc()ed), or NULL
+ * @offset:	where @name starts in the text, in bytes from 0
  */
 struct fcap_text_error {
 	char *clause;
 	const char *reason;
+	char *name;
+	size_t offset;
 };
 
 int fcap_from_text(const char *text, struct fcap_value *v,
@@ -226,7 +235,7 @@ int fcap_names_to_mask(const char *names, uint64_t *mask);
 /* The JSON string form of --json output (pure ASCII, bytes as \u00XX). */
 void fcap_json_string(FILE *f, const char *s);
 
-/* The execve model (security/commoncap.c, Linux 6.12). */
+/* The execve model (security/commoncap.c, Linux 6.12, 6.1 and 7.3). */
 
 #define FCAP_SECURE_NOROOT		(1U << 0)
 #define FCAP_SECURE_NOROOT_LOCKED	(1U << 1)
@@ -264,6 +273,10 @@ int fcap_idmap_parse(const char *text, struct fcap_idmap *m);
 /**
  * struct fcap_proc - the calling process, as /proc/self/status shows it
  * @uid: @euid: @gid: @egid: ids as seen in the initial user namespace (kuids)
+ * @fsgid:	the file system gid (kgid; setfsgid(), else @egid)
+ * @ngroups:	number of entries in @groups
+ * @groups:	the supplementary groups (kgids; FCAP_NO_ID: not mapped
+ *		here), at most FCAP_GROUPS_MAX of them
  * @cap_inh: @cap_prm: @cap_eff: @cap_bnd: @cap_amb: CapInh..CapAmb
  * @securebits:	prctl(PR_GET_SECUREBITS)
  * @no_new_privs: prctl(PR_GET_NO_NEW_PRIVS)
@@ -276,8 +289,13 @@ int fcap_idmap_parse(const char *text, struct fcap_idmap *m);
  * @ns_map:	the caller's namespace's uid_map (@ns_map.n == 0: unknown,
  *		taken as its ids from @ns_root[0] up); used for writes only
  */
+#define FCAP_GROUPS_MAX	32
+
 struct fcap_proc {
 	uint32_t uid, euid, gid, egid;
+	uint32_t fsgid;
+	unsigned int ngroups;
+	uint32_t groups[FCAP_GROUPS_MAX];
 	uint64_t cap_inh, cap_prm, cap_eff, cap_bnd, cap_amb;
 	unsigned int securebits;
 	bool no_new_privs;
@@ -302,12 +320,18 @@ struct fcap_proc {
  *		rootid of FCAP_NO_ID is one with no mapping at all
  * @idmap:	the idmap of the mount the file is executed through: the
  *		owner and the value's root (v2: 0) are seen through it
+ * @overlay:	executed through overlayfs, whose layer is mounted with
+ *		@idmap (Podman's --uidmap): the overlay reads the value
+ *		with getxattr() under its mounter's credentials (the initial
+ *		namespace), which refuses a value whose root has no id
+ *		through @idmap (EOVERFLOW), and exec fails with that error
  */
 struct fcap_file {
 	mode_t mode;
 	uint32_t uid, gid;
 	bool owner_mapped, group_mapped;
 	bool nosuid;
+	bool overlay;
 	bool has_xattr;
 	struct fcap_value xattr;
 	struct fcap_idmap idmap;
@@ -350,8 +374,8 @@ void fcap_policy_default(struct fcap_policy *p);
 int fcap_policy_read(const char *dir, struct fcap_policy *p);
 void fcap_proc_init(struct fcap_proc *p, uint32_t uid);
 void fcap_model_exec(const struct fcap_proc *proc, const struct fcap_file *file,
-		     enum fcap_kernel k, const struct fcap_policy *policy,
-		     struct fcap_exec *out);
+		     enum fcap_kernel k, enum fcap_kver ver,
+		     const struct fcap_policy *policy, struct fcap_exec *out);
 int fcap_proc_read_self(struct fcap_proc *p);
 int fcap_model_setxattr(const struct fcap_proc *proc,
 			const struct fcap_file *file,

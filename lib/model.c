@@ -4,9 +4,10 @@
  *
  * A pure function of the process, the file and the kernel: the rules of
  * bprm_fill_uid() (fs/exec.c) and cap_bprm_creds_from_file()
- * (security/commoncap.c) in Linux 6.12, plus the changes of the fcaps
- * series.  The guest suites (tests/vm/model-*.sh) check it against both
- * kernels.
+ * (security/commoncap.c) in Linux 6.12, 6.1 and 7.3, plus the changes of
+ * the fcaps series.  The lines differ in one test, what exec calls a
+ * change of id (exec_id_changed()).  The guest suites (tests/vm/model-*.sh)
+ * check it against the stock and the patched kernel of each line.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -30,13 +31,13 @@ void fcap_policy_default(struct fcap_policy *p)
 /**
  * fcap_proc_init() - a plain login process of @uid in the initial namespace
  * @p: filled
- * @uid: real and effective uid and gid; uid 0 holds the full bounding set
- *	in pP and pE, as after a root login
+ * @uid: real and effective uid, gid and fsgid, no supplementary groups;
+ *	uid 0 holds the full bounding set in pP and pE, as after a root login
  */
 void fcap_proc_init(struct fcap_proc *p, uint32_t uid)
 {
 	memset(p, 0, sizeof(*p));
-	p->uid = p->euid = p->gid = p->egid = uid;
+	p->uid = p->euid = p->gid = p->egid = p->fsgid = uid;
 	p->cap_bnd = fcap_known_mask();
 	if (uid == 0)
 		p->cap_prm = p->cap_eff = p->cap_bnd;
@@ -164,6 +165,96 @@ int fcap_idmap_parse(const char *text, struct fcap_idmap *m)
 }
 
 /*
+ * From which release on each line's rules hold, oldest first; a release
+ * follows the last entry not newer than it, and is a line of its own
+ * when @name is set and its MAJOR.MINOR is the entry's.  Releases older
+ * than all follow the oldest line.
+ */
+static const struct {
+	unsigned int major, minor;
+	enum fcap_kver ver;
+	const char *name;
+} kvers[] = {
+	{ 6, 1, FCAP_KVER_6_1, "6.1" },
+	/* 6.2-6.11: where copy-up came to drop a refused value is unknown */
+	{ 6, 12, FCAP_KVER_6_12, "6.12" },
+	/*
+	 * exec's id_changed test (upstream 337490f0007f, "exec: Correct the
+	 * permission check for unsafe exec", reviewed in June 2025 after
+	 * 6.16's merge window, so taken as first in 6.17: no 6.16 or 6.17
+	 * tree checked); a 6.18.44 host follows 7.3's rules at exec
+	 */
+	{ 6, 17, FCAP_KVER_7_3, NULL },
+	{ 7, 3, FCAP_KVER_7_3, "7.3" },
+};
+
+#define NKVERS	(sizeof(kvers) / sizeof(kvers[0]))
+
+/* A decimal number of at most 4 digits at *@p, moving @p past it. */
+static int version_part(const char **p, unsigned int *n)
+{
+	unsigned int digits = 0;
+
+	*n = 0;
+	while (**p >= '0' && **p <= '9' && digits < 5) {
+		*n = *n * 10 + (unsigned int)(**p - '0');
+		(*p)++;
+		digits++;
+	}
+	return digits && digits < 5 ? 0 : -EINVAL;
+}
+
+/**
+ * fcap_kver_of_release() - the kernel line whose rules a release follows
+ * @release: a kernel release as uname(2) gives it ("7.3.4-amd64")
+ * @ver: set to the line of @release's MAJOR.MINOR; for a version that is
+ *	no line, the line whose rules it follows (from 6.17 on 7.3's, 6.13
+ *	to 6.16 6.12's; before 6.12 the nearest older line, before 6.1
+ *	6.1); for text that is no MAJOR.MINOR, FCAP_KVER_6_12
+ *
+ * Return: 0 when @release is of one of the lines, -ENOENT when it is not
+ * and @ver is the line taken for it, -EINVAL when @release is not
+ * understood.
+ */
+int fcap_kver_of_release(const char *release, enum fcap_kver *ver)
+{
+	const char *p = release;
+	unsigned int major, minor, i;
+
+	*ver = FCAP_KVER_6_12;
+	if (!p || version_part(&p, &major) || *p++ != '.' ||
+	    version_part(&p, &minor))
+		return -EINVAL;
+	*ver = kvers[0].ver;
+	for (i = 0; i < NKVERS; i++) {
+		if (major < kvers[i].major ||
+		    (major == kvers[i].major && minor < kvers[i].minor))
+			break;
+		*ver = kvers[i].ver;
+		if (kvers[i].name && major == kvers[i].major &&
+		    minor == kvers[i].minor)
+			return 0;
+	}
+	return -ENOENT;
+}
+
+/**
+ * fcap_kver_name() - a kernel line's version ("6.12", "6.1", "7.3")
+ * @ver: the line
+ *
+ * Return: a static string; "?" for a value that is no line.
+ */
+const char *fcap_kver_name(enum fcap_kver ver)
+{
+	unsigned int i;
+
+	for (i = 0; i < NKVERS; i++)
+		if (kvers[i].ver == ver && kvers[i].name)
+			return kvers[i].name;
+	return "?";
+}
+
+/*
  * bprm_fill_uid(): set-id bits, unless nosuid, no_new_privs or unmapped
  * (the owner seen through the mount's idmap).
  */
@@ -222,6 +313,10 @@ static int file_caps(const struct fcap_proc *proc, const struct fcap_file *f,
 	 * shows it: get_vfs_caps_from_disk() maps it through the idmap.
 	 */
 	kroot = fcap_idmap_map(&f->idmap, v->has_rootid ? v->rootid : 0);
+	if (kroot == FCAP_NO_ID && f->overlay) {
+		out->why = "read through overlayfs, getxattr refuses a value whose root has no id through the layer's idmap (EOVERFLOW): exec fails";
+		return -EOVERFLOW;
+	}
 	if (kroot == FCAP_NO_ID) {
 		out->why = "the value's root has no id here (through the mount's idmap, or in this namespace): ignored";
 		return 0;
@@ -267,17 +362,58 @@ static void privileged_root(const struct fcap_proc *proc, bool has_fcap,
 		*effective = true;
 }
 
+/*
+ * in_group_p() of the process before exec: @gid is its fsgid or one of
+ * its supplementary groups.
+ */
+static bool in_group(const struct fcap_proc *proc, uint32_t gid)
+{
+	unsigned int i;
+
+	if (gid == proc->fsgid)
+		return true;
+	for (i = 0; i < proc->ngroups && i < FCAP_GROUPS_MAX; i++)
+		if (proc->groups[i] == gid)
+			return true;
+	return false;
+}
+
+/**
+ * exec_id_changed() - whether exec changes the process's ids, the test
+ *	that clears pA, brings the no_new_privs / shared fs_struct /
+ *	unprivileged tracer downgrade, and (with more) makes AT_SECURE
+ * @proc: the process before exec
+ * @out: the new ids, as bprm_fill_uid() set them
+ * @ver: the kernel line
+ *
+ * 6.12 and 6.1 (__is_setuid() || __is_setgid()): the new euid is not
+ * the old *real* uid, or the new egid not the old real gid, so a process
+ * whose euid and uid already differ "changes id" at every exec.  7.3
+ * (id_changed): the new euid is not the old euid, or the new egid is not
+ * in_group_p() of the old process (its fsgid or a supplementary group).
+ *
+ * Return: true when exec changes ids, as that line counts it.
+ */
+static bool exec_id_changed(const struct fcap_proc *proc,
+			    const struct fcap_exec *out, enum fcap_kver ver)
+{
+	if (ver == FCAP_KVER_7_3)
+		return out->euid != proc->euid || !in_group(proc, out->egid);
+	return out->euid != proc->uid || out->egid != proc->gid;
+}
+
 /**
  * fcap_model_exec() - the credentials a process has after execve(@file)
  * @proc: the process before exec
  * @file: the executable
- * @k: which kernel
+ * @k: which kernel: mainline or with the fcaps series
+ * @ver: which kernel line (6.12, 6.1, 7.3)
  * @policy: the fcaps policy (FCAP_KERNEL_FCAPS only); NULL for default
  * @out: the result; @out->error non-zero means execve() fails
  */
 void fcap_model_exec(const struct fcap_proc *proc, const struct fcap_file *file,
-		     enum fcap_kernel k, const struct fcap_policy *policy,
-		     struct fcap_exec *out)
+		     enum fcap_kernel k, enum fcap_kver ver,
+		     const struct fcap_policy *policy, struct fcap_exec *out)
 {
 	uint32_t root = ns_root_uid(proc);
 	bool has_fcap = false, effective = false, is_setid, gained, unsafe;
@@ -302,7 +438,8 @@ void fcap_model_exec(const struct fcap_proc *proc, const struct fcap_file *file,
 	out->file_caps = has_fcap;
 	privileged_root(proc, has_fcap, &effective, root, out);
 
-	is_setid = out->euid != proc->uid || out->egid != proc->gid;
+	/* decided on the ids bprm_fill_uid() set, before any downgrade */
+	is_setid = exec_id_changed(proc, out, ver);
 	gained = out->cap_prm & ~proc->cap_prm;
 	unsafe = proc->no_new_privs || proc->shared_fs ||
 		 (proc->traced && !proc->tracer_capable);
@@ -319,8 +456,16 @@ void fcap_model_exec(const struct fcap_proc *proc, const struct fcap_file *file,
 	out->cap_prm |= out->cap_amb;
 	out->cap_eff = effective ? out->cap_prm : out->cap_amb;
 	out->securebits &= ~FCAP_SECURE_KEEP_CAPS;
+	/* AT_SECURE: an id change, or caps beyond pA for a non-root uid */
 	out->secure = is_setid || (out->uid != root &&
 		      (effective || (out->cap_prm & ~out->cap_amb)));
+	/*
+	 * 7.3 also calls an exec secure when the new euid or egid (after
+	 * any downgrade) is not the old real one, as 6.12's test was.
+	 */
+	if (ver == FCAP_KVER_7_3 &&
+	    (out->euid != proc->uid || out->egid != proc->gid))
+		out->secure = true;
 }
 
 /**

@@ -56,7 +56,8 @@ static int parse_status(struct fcap_proc *p, uint32_t ids[4], uint32_t gids[4])
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "Uid: %u %u", &ids[0], &ids[1]) == 2)
 			seen++;
-		else if (sscanf(line, "Gid: %u %u", &gids[0], &gids[1]) == 2)
+		else if (sscanf(line, "Gid: %u %u %u %u", &gids[0], &gids[1],
+				&gids[2], &gids[3]) == 4)
 			seen++;
 		else
 			seen += status_field(line, "CapInh:", &p->cap_inh) +
@@ -86,13 +87,47 @@ static void read_ns_map(struct fcap_idmap *m)
 		memset(m, 0, sizeof(*m));
 }
 
+/*
+ * The supplementary groups (getgroups(2)), at most FCAP_GROUPS_MAX, as
+ * kgids: in a user namespace through gid_map (FCAP_NO_ID where none).
+ */
+static void read_groups(struct fcap_proc *p, bool in_ns)
+{
+	gid_t g[FCAP_GROUPS_MAX];
+	bool init;
+	int i, n = getgroups(FCAP_GROUPS_MAX, g);
+
+	if (n < 0) {
+		gid_t *all;
+		int total = getgroups(0, NULL);
+
+		all = total > 0 ? calloc((size_t)total, sizeof(*all)) : NULL;
+		n = all ? getgroups(total, all) : -1;
+		if (n > FCAP_GROUPS_MAX)
+			n = FCAP_GROUPS_MAX;
+		if (n > 0)
+			memcpy(g, all, (size_t)n * sizeof(*g));
+		free(all);
+	}
+	p->ngroups = 0;
+	for (i = 0; i < n; i++) {
+		uint32_t k = g[i];
+
+		if (in_ns && read_map("/proc/self/gid_map", g[i], &k, &init))
+			k = FCAP_NO_ID;
+		p->groups[p->ngroups++] = k;
+	}
+}
+
 /**
  * fcap_proc_read_self() - the calling process as struct fcap_proc
- * @p: filled from /proc/self/status, uid_map, gid_map and prctl()
+ * @p: filled from /proc/self/status, getgroups(), uid_map, gid_map and
+ *	prctl()
  *
  * Ids are translated to the parent namespace through uid_map and gid_map
  * (one level of user namespace nesting is modelled); a tracer is assumed
- * privileged.
+ * privileged; of more than FCAP_GROUPS_MAX supplementary groups the
+ * first FCAP_GROUPS_MAX are kept.
  *
  * Return: 0 or -errno.
  */
@@ -112,6 +147,7 @@ int fcap_proc_read_self(struct fcap_proc *p)
 	p->euid = ids[1];
 	p->gid = gids[0];
 	p->egid = gids[1];
+	p->fsgid = gids[3];
 	if (read_map("/proc/self/uid_map", 0, &root, &init) == 0 && !init) {
 		p->ns_depth = 2;
 		p->ns_root[0] = root;
@@ -120,8 +156,10 @@ int fcap_proc_read_self(struct fcap_proc *p)
 		read_map("/proc/self/uid_map", ids[1], &p->euid, &init);
 		read_map("/proc/self/gid_map", gids[0], &p->gid, &init);
 		read_map("/proc/self/gid_map", gids[1], &p->egid, &init);
+		read_map("/proc/self/gid_map", gids[3], &p->fsgid, &init);
 		read_ns_map(&p->ns_map);
 	}
+	read_groups(p, p->ns_depth > 1);
 	bits = prctl(PR_GET_SECUREBITS, 0, 0, 0, 0);
 	if (bits >= 0)
 		p->securebits = (unsigned int)bits;

@@ -62,7 +62,40 @@ static const char *explain_clause(const char *clause)
 	for (s = op; *s; s++)
 		if (!strchr("=+-eip", *s))
 			return "after the first action only =, +, - and the flags e, i, p may follow";
-	return "libcap does not know one of these capability names";
+	return NULL;
+}
+
+/*
+ * The first name of @clause (at @at in the whole text) that libcap does
+ * not know on its own: @err->name and @err->offset.
+ */
+static void find_bad_name(const char *clause, size_t at,
+			  struct fcap_text_error *err)
+{
+	size_t names = strcspn(clause, "=+-"), i = 0, n;
+	char *one;
+	cap_t c;
+
+	err->reason = "libcap does not know this capability name";
+	while (i < names) {
+		n = strcspn(clause + i, ",=+-");
+		one = malloc(n + 3);
+		if (!one)
+			return;
+		memcpy(one, clause + i, n);
+		memcpy(one + n, "=p", 3);
+		c = cap_from_text(one);
+		if (!c) {
+			one[n] = '\0';
+			err->name = one;
+			err->offset = at + i;
+			return;
+		}
+		cap_free(c);
+		free(one);
+		i += n + 1;
+	}
+	err->reason = "libcap does not know one of these capability names";
 }
 
 /* Find the first whitespace-separated clause libcap refuses on its own. */
@@ -86,6 +119,8 @@ static void find_bad_clause(const char *text, struct fcap_text_error *err)
 		if (!c) {
 			err->clause = clause;
 			err->reason = explain_clause(clause);
+			if (!err->reason)
+				find_bad_name(clause, p - text, err);
 			return;
 		}
 		cap_free(c);
@@ -102,9 +137,10 @@ static void find_bad_clause(const char *text, struct fcap_text_error *err)
  * @err: optional; on failure the clause libcap refused and why, to be
  *	released with fcap_text_error_free()
  *
- * Return: 0; -EINVAL when libcap refuses the text (@err->clause set) or
- * the effective set breaks the file's one-bit rule (@err->clause NULL,
- * @err->reason explains the rule); -ENOMEM.
+ * Return: 0; -EINVAL when libcap refuses the text (@err->clause set, and
+ * for a name libcap does not know @err->name and its byte offset in @text,
+ * @err->offset) or the effective set breaks the file's one-bit rule
+ * (@err->clause NULL, @err->reason explains the rule); -ENOMEM.
  */
 int fcap_from_text(const char *text, struct fcap_value *v,
 		   struct fcap_text_error *err)
@@ -141,6 +177,8 @@ void fcap_text_error_free(struct fcap_text_error *err)
 {
 	free(err->clause);
 	err->clause = NULL;
+	free(err->name);
+	err->name = NULL;
 }
 
 /**

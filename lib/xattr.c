@@ -333,10 +333,11 @@ void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
  *
  * Copy-up (a chmod, a utimes, an open for writing through the overlay)
  * copies the value as getxattr of the lower file returns it
- * (ovl_copy_xattr()).  When that getxattr fails, 6.12 drops a
- * security.capability refused with ENODATA, EOPNOTSUPP or EINVAL and
- * copies the file without it; 6.1 fails the copy-up, and so the chmod or
- * open, with getxattr's error.  Both fail on any other error (EOVERFLOW).
+ * (ovl_copy_xattr()).  When that getxattr fails, 6.12 and 7.3 drop a
+ * security.capability refused with ENODATA, EOPNOTSUPP or EINVAL
+ * (ovl_no_fscap()) and copy the file without it; 6.1 fails the copy-up,
+ * and so the chmod or open, with getxattr's error.  All fail on any other
+ * error (EOVERFLOW).
  *
  * Return: 0 (copied as read), -ENODATA (dropped: the upper file has no
  * value) or the negative errno the operation fails with.
@@ -347,7 +348,7 @@ int fcap_copy_up(const struct fcap_verdict *vd, enum fcap_kver ver)
 
 	if (r == 0)
 		return 0;
-	if (ver == FCAP_KVER_6_12 &&
+	if (ver != FCAP_KVER_6_1 &&
 	    (r == -ENODATA || r == -EOPNOTSUPP || r == -EINVAL))
 		return -ENODATA;
 	return r;

@@ -108,14 +108,16 @@ static void usage(FILE *f, int status)
 			"  -             read the caps text from standard input\n"
 			"  -f, --if-present  -r on a file without capabilities is not an error\n"
 			"  -h, --help    this message\n"
-			"  -n rootid     write a v3 value for the user namespace whose root is rootid\n"
-			"  -q            quiet: no prompt, no verify output\n"
-			"  -v            verify the files carry caps instead of setting them\n"
+			"  -n, --rootid rootid\n"
+			"                write a v3 value for the user namespace whose root is rootid\n"
+			"  -q, --quiet   quiet: no prompt, no verify output\n"
+			"  -v, --verify  verify the files carry caps instead of setting them\n"
 			"  --manifest F  apply lines \"caps path\" from F (- for stdin)\n"
 			"  --root DIR    look the manifest's paths up inside DIR\n"
 			"  --dry-run     print what would change, change nothing\n"
 			"  --fallback-setuid  where the file system cannot store\n"
 			"                capabilities, make a root-owned file set-uid\n"
+			"  --license     print the license\n"
 			"  --version     print the fcaps version\n");
 	}
 	if (fflush(f) == EOF)
@@ -166,10 +168,11 @@ static char *read_stdin_text(void)
 
 /*
  * parse_caps() - turn one CAPS operand into an op.  Return 0, or -1 after
- * saying what is wrong with the text.
+ * saying what is wrong with the text, after @where ("manifest:line: ", or
+ * "" for an operand).
  */
 static int parse_caps(struct op *o, const char *caps, bool line_rootid,
-		      uint32_t line_id)
+		      uint32_t line_id, const char *where)
 {
 	struct fcap_text_error te;
 	bool want_rootid = line_rootid || has_rootid;
@@ -186,7 +189,7 @@ static int parse_caps(struct op *o, const char *caps, bool line_rootid,
 	} else if (!strcmp(caps, "-")) {
 		o->text = read_stdin_text();
 		if (!o->text) {
-			warnx("no capability text on standard input");
+			warnx("%sno capability text on standard input", where);
 			return -1;
 		}
 	} else {
@@ -205,13 +208,17 @@ static int parse_caps(struct op *o, const char *caps, bool line_rootid,
 		ret = fcap_from_text(o->text, &o->val, &te);
 	}
 	if (ret) {
-		if (te.clause && strcmp(te.clause, o->text))
-			warnx("invalid capability text '%s': at '%s': %s",
-			      o->text, te.clause,
+		if (te.name)
+			warnx("%sinvalid capability text '%s': '%s' at character %zu: %s",
+			      where, o->text, te.name, te.offset + 1,
+			      te.reason);
+		else if (te.clause && strcmp(te.clause, o->text))
+			warnx("%sinvalid capability text '%s': at '%s': %s",
+			      where, o->text, te.clause,
 			      te.reason ? te.reason : strerror(-ret));
 		else
-			warnx("invalid capability text '%s': %s", o->text,
-			      te.reason ? te.reason : strerror(-ret));
+			warnx("%sinvalid capability text '%s': %s", where,
+			      o->text, te.reason ? te.reason : strerror(-ret));
 		fcap_text_error_free(&te);
 		return -1;
 	}
@@ -226,7 +233,8 @@ static int parse_caps(struct op *o, const char *caps, bool line_rootid,
 	}
 	o->len = fcap_encode(&o->val, o->buf, sizeof(o->buf));
 	if (o->len < 0) {
-		warnx("cannot encode '%s': %s", o->text, strerror(-o->len));
+		warnx("%scannot encode '%s': %s", where, o->text,
+		      strerror(-o->len));
 		return -1;
 	}
 	last_parsed = o - ops;
@@ -758,7 +766,7 @@ static void skip_if_right(struct op *o)
 
 struct manifest_state {
 	const char *name;
-	bool bad;
+	unsigned long bad;	/* lines refused */
 };
 
 static void manifest_entry(void *priv, unsigned long lineno,
@@ -766,12 +774,14 @@ static void manifest_entry(void *priv, unsigned long lineno,
 {
 	struct manifest_state *m = priv;
 	struct op *o = new_op();
+	char *where;
 
 	o->path = xstrdup(e->path);
-	if (parse_caps(o, e->caps, e->has_rootid, e->rootid)) {
-		warnx("%s:%lu: skipped", m->name, lineno);
-		m->bad = true;
-	}
+	if (asprintf(&where, "%s:%lu: ", m->name, lineno) < 0)
+		err(1, NULL);
+	if (parse_caps(o, e->caps, e->has_rootid, e->rootid, where))
+		m->bad++;
+	free(where);
 }
 
 static void manifest_bad(void *priv, unsigned long lineno, int err)
@@ -779,7 +789,7 @@ static void manifest_bad(void *priv, unsigned long lineno, int err)
 	struct manifest_state *m = priv;
 
 	warnx("%s:%lu: %s", m->name, lineno, fcap_manifest_strerror(err));
-	m->bad = true;
+	m->bad++;
 }
 
 static int read_manifest(const char *name)
@@ -798,13 +808,16 @@ static int read_manifest(const char *name)
 		return -1;
 	}
 	ret = fcap_manifest_read(f, &cb);
+	if (f != stdin)
+		fclose(f);
 	if (ret) {
 		errno = -ret;
 		warn("%s", name);
-		m.bad = true;
+		return -1;
 	}
-	if (f != stdin)
-		fclose(f);
+	if (m.bad)
+		warnx("%s: %lu line%s refused: nothing applied, no file was changed",
+		      name, m.bad, m.bad == 1 ? "" : "s");
 	return m.bad ? -1 : 0;
 }
 
@@ -1121,7 +1134,7 @@ int main(int argc, char **argv)
 			usage(stderr, EXIT_USAGE);
 		}
 		o = new_op();
-		if (parse_caps(o, argv[i], false, 0))
+		if (parse_caps(o, argv[i], false, 0, ""))
 			bad = true;
 		o->path = argv[++i];
 	}
@@ -1144,10 +1157,14 @@ int main(int argc, char **argv)
 		if (root_fd < 0)
 			err(1, "%s", root);
 	}
-	if (bad)
+	if (bad) {
+		/* read_manifest() said it for a manifest */
+		if (!manifest)
+			warnx("nothing applied, no file was changed");
 		status = 1;
-	else
+	} else {
 		status = do_apply(manifest != NULL);
+	}
 	if (fflush(stdout) == EOF) {
 		warn("standard output");
 		status = 1;

@@ -34,7 +34,7 @@ for p in /sbin/setcap /sbin/getcap "$san/setfcap/setfcap" \
 	[ -x "$p" ] || bail "$p missing (libcap2-bin; make san)"
 done
 
-t=$(mktemp -d /tmp/fcaps-ansible.XXXXXX)
+t=$(mktemp -d "${TMPDIR:-/tmp}/fcaps-ansible.XXXXXX")
 cd "$t" || bail "cannot cd to $t"
 trap 'rm -rf "$t"' EXIT
 trap 'exit 1' INT TERM

@@ -3,6 +3,7 @@
 # cli-diff.sh: setfcap/getfcap against the installed libcap setcap/getcap
 # over a few hundred capability texts: same success or failure, same bytes
 # written, same line printed (TAP).
+set -u
 . "$(dirname "$0")/cli-lib.sh"
 
 SETCAP=$(command -v setcap || echo /usr/sbin/setcap)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # cli-getfcap.sh: golden cases for getfcap (TAP).
+set -u
 . "$(dirname "$0")/cli-lib.sh"
 
 # same FILE DESC: out equals FILE
@@ -11,6 +12,11 @@ rc_is 2 "no operands is a usage error" "$GETF"
 rc_is 0 "-h exits 0" "$GETF" -h
 check "-h prints usage on stdout" grep -q '^usage: getfcap' out
 rc_is 2 "unknown option is a usage error" "$GETF" --bogus x
+check "... named by the program's name, not its path" \
+	grep -q "^getfcap: unrecognized option '--bogus'" errs
+rc_is 2 "an unknown short option" "$GETF" -Z x
+check "... named by the program's name too" \
+	grep -q "^getfcap: invalid option -- 'Z'" errs
 touch plain
 rc_is 1 "a missing file makes the exit status 1" "$GETF" nope plain
 check "and names the file" grep -q '^getfcap: nope: ' errs
@@ -124,24 +130,45 @@ if mount -t proc proc t/proc 2>/dev/null; then
 else
 	skip "-r skips proc" "cannot mount proc"
 fi
-# --explain models the running kernel: the fcaps policy where its
-# sysctls exist (FCAPS_PROC_ROOT stands for /proc), else mainline 6.12
+# --explain models the running kernel: its line (uname -r;
+# FCAPS_KERNEL_RELEASE stands for it), with the fcaps policy where its
+# sysctls exist (FCAPS_PROC_ROOT stands for /proc), else mainline
 "$SETF" cap_net_raw,cap_kill+ep t/run >/dev/null
 rc_is 0 "--explain without FCAPS_PROC_ROOT" \
-	env -u FCAPS_PROC_ROOT "$GETF" --explain --user nobody t/run
+	env -u FCAPS_PROC_ROOT -u FCAPS_KERNEL_RELEASE "$GETF" --explain \
+	--user nobody t/run
+rel=$(uname -r)
+case $rel in
+6.1.*|6.12.*|7.3.*) line="Linux ${rel%"${rel#*.*.}"}"; line=${line%.} ;;
+*) line="Linux [0-9.]* rules, for $rel" ;;
+esac
 if [ -d /proc/sys/kernel/fcaps ]; then
-	check "the models line names the running fcaps policy" \
-		grep -q '^  models: *Linux 6.12 with the fcaps series, policy .*(/proc/sys/kernel/fcaps)$' out
+	check "the models line names the running line and fcaps policy" \
+		grep -q "^  models: *$line with the fcaps series, policy .*(/proc/sys/kernel/fcaps)\$" out
 else
-	check "the models line names mainline 6.12" \
-		grep -qx '  models: *mainline Linux 6.12 (no /proc/sys/kernel/fcaps)' out
+	check "the models line names the running line, mainline" \
+		grep -qx "  models: *mainline $line (no /proc/sys/kernel/fcaps)" out
 fi
+mkdir nofcaps
+for r in "7.3.4-amd64 Linux 7.3" "6.12.118 Linux 6.12" "6.1.0-44-amd64 Linux 6.1" \
+	 "6.16.9 Linux 6.12 rules, for 6.16.9" \
+	 "6.18.44 Linux 7.3 rules, for 6.18.44" \
+	 "7.10.1 Linux 7.3 rules, for 7.10.1" \
+	 "5.10.0 Linux 6.1 rules, for 5.10.0" \
+	 "x1 Linux 6.12 (kernel release \"x1\" not understood)"; do
+	rc_is 0 "--explain on kernel release ${r%% *}" \
+		env FCAPS_KERNEL_RELEASE="${r%% *}" \
+		FCAPS_PROC_ROOT="$PWD/nofcaps" "$GETF" --explain --user nobody t/run
+	check "models ${r#* }" \
+		grep -qxF "  models:      mainline ${r#* } (no $PWD/nofcaps/sys/kernel/fcaps)" out
+done
 mkdir -p fake/sys/kernel/fcaps
 echo 1 >fake/sys/kernel/fcaps/enabled
 echo 0000000000000020 >fake/sys/kernel/fcaps/mask
 echo 0 >fake/sys/kernel/fcaps/locked
 rc_is 0 "--explain under a fake fcaps policy" \
-	env FCAPS_PROC_ROOT="$PWD/fake" "$GETF" --explain --user nobody t/run
+	env FCAPS_PROC_ROOT="$PWD/fake" FCAPS_KERNEL_RELEASE=6.12.118 \
+	"$GETF" --explain --user nobody t/run
 check "the models line names the fcaps policy" \
 	grep -qx "  models: *Linux 6.12 with the fcaps series, policy enabled=1 mask=0000000000000020 ($PWD/fake/sys/kernel/fcaps)" out
 check "a capability outside the mask is not granted" \
@@ -160,12 +187,141 @@ rc_is 1 "--explain with an unreadable policy fails" \
 	env FCAPS_PROC_ROOT="$PWD/fake" "$GETF" --explain --user nobody t/run
 check "and says so, with the file and the policy directory" \
 	grep -qx "getfcap: t/run: cannot read the file capability policy in $PWD/fake/sys/kernel/fcaps: Invalid argument" errs
-mkdir nofcaps
 rc_is 0 "--explain where FCAPS_PROC_ROOT has no fcaps policy" \
-	env FCAPS_PROC_ROOT="$PWD/nofcaps" "$GETF" --explain --user nobody t/run
+	env FCAPS_PROC_ROOT="$PWD/nofcaps" FCAPS_KERNEL_RELEASE=6.12.118 \
+	"$GETF" --explain --user nobody t/run
 check "models mainline, and grants both" sh -c \
 	"grep -qx '  models: *mainline Linux 6.12 (no $PWD/nofcaps/sys/kernel/fcaps)' out &&
 	grep -qx '  permitted: *cap_kill,cap_net_raw' out"
+# --explain in a runtime context: each preset, options refining it, and
+# the fixes, each one checked by the model (tests/runtime.sh runs them
+# under podman and runc)
+mkdir ctx
+for f in ep p nbs nbs3 plain; do cp /bin/true "ctx/$f"; done
+"$SETF" cap_net_raw+ep ctx/ep cap_net_raw+p ctx/p \
+	cap_net_bind_service+ep ctx/nbs >/dev/null &&
+	"$SETF" -n 100000 cap_net_bind_service+ep ctx/nbs3 >/dev/null
+ok_rc $? "setup: values for the context cases"
+# xc ARGS...: getfcap --explain on the 6.12 line, mainline, with ARGS
+xc() { env FCAPS_KERNEL_RELEASE=6.12.118 FCAPS_PROC_ROOT="$PWD/nofcaps" \
+	"$GETF" --explain "$@"; }
+rc_is 0 "--context podman: cap_net_raw+ep" xc --context podman ctx/ep
+cat >want <<W
+ctx/ep: exec by uid 0 (euid 0)
+  models:      mainline Linux 6.12 (no $PWD/nofcaps/sys/kernel/fcaps)
+  context:     podman, uid 0 gid 0
+  source:      Podman 4.x's default capabilities: containers/common pkg/config/containers.conf (default_capabilities)
+  bounding:    cap_chown,cap_dac_override,cap_fowner,cap_fsetid,cap_kill,cap_setgid,cap_setuid,cap_setpcap,cap_net_bind_service,cap_sys_chroot,cap_setfcap
+  execve fails: Operation not permitted
+  why:         effective flag set but the bounding set or pI withholds part of fP: capability-dumb binary, exec fails
+  verdict:     exec fails with EPERM
+  fix:         --cap-add NET_RAW: then cap_net_raw permitted and effective
+  partial fix: the value without the effective flag (+p, not +ep), for a program that raises what it needs itself: exec succeeds, nothing granted
+W
+same want "podman's default set lacks NET_RAW: EPERM, and the fix is --cap-add NET_RAW"
+rc_is 0 "--context docker: cap_net_raw+ep" xc --context docker ctx/ep
+check "Docker's default set has NET_RAW: works" \
+	grep -qx '  verdict:     works: the process holds what the file asks for' out
+check "and cites moby's defaults.go" \
+	grep -q '^  source: .*moby/moby oci/caps/defaults.go' out
+rc_is 0 "--context cap-drop-all: cap_net_raw+p" xc --context cap-drop-all ctx/p
+check "+p without e under --cap-drop ALL: nothing granted, silently" \
+	grep -qx '  verdict:     exec succeeds, but cap_net_raw is not granted (silently)' out
+check "and --cap-add NET_RAW is the fix" \
+	grep -qx '  fix:         --cap-add NET_RAW: then cap_net_raw permitted and effective' out
+rc_is 0 "--context cap-drop-all,+net_raw" xc --context cap-drop-all,+net_raw ctx/ep
+cp out want
+rc_is 0 "--context cap-drop-all --cap-add NET_RAW" \
+	xc --context cap-drop-all --cap-add NET_RAW ctx/ep
+same want "the two spellings of --cap-add give the same explanation"
+check "and it works" grep -q '^  verdict:     works' out
+rc_is 0 "a later preset starts afresh" \
+	xc --cap-add net_raw --context docker --context podman ctx/ep
+check "podman's set, without the earlier --cap-add" \
+	grep -qx '  verdict:     exec fails with EPERM' out
+rc_is 0 "--context k8s-restricted" xc --context k8s-restricted ctx/nbs
+check "restricted: uid 1000, no_new_privs" \
+	grep -qx '  context:     k8s-restricted, uid 1000 gid 1000, no_new_privs' out
+check "restricted drops NET_BIND_SERVICE too: EPERM" \
+	grep -qx '  verdict:     exec fails with EPERM' out
+check "the fix is capabilities.add: [NET_BIND_SERVICE]" \
+	grep -qx '  fix:         securityContext.capabilities.add: \[NET_BIND_SERVICE\]: then cap_net_bind_service permitted and effective' out
+rc_is 0 "--context k8s-restricted,+net_bind_service" \
+	xc --context k8s-restricted,+net_bind_service ctx/nbs
+check "added back, it works under no_new_privs (containerd's permitted set)" \
+	grep -qx '  verdict:     works: the process holds what the file asks for' out
+rc_is 2 "k8s-restricted may add only NET_BIND_SERVICE" \
+	xc --context k8s-restricted,+net_raw ctx/nbs
+check "and says so" grep -qx 'getfcap: --context k8s-restricted,+net_raw: the restricted profile allows adding only NET_BIND_SERVICE ("+net_raw")' errs
+rc_is 0 "--context docker --user 1000 --no-new-privs" \
+	xc --context docker --user 1000 --no-new-privs ctx/nbs
+check "no_new_privs cancels the file's capabilities, silently" \
+	grep -qx '  verdict:     exec succeeds, but cap_net_bind_service is not granted (silently)' out
+check "and the fix is no_new_privs off" \
+	grep -qx '  fix:         no_new_privs off: without --security-opt no-new-privileges: then cap_net_bind_service permitted and effective' out
+rc_is 0 "--context systemd:User=1000,NoNewPrivileges=yes" \
+	xc --context systemd:User=1000,NoNewPrivileges=yes ctx/nbs
+check "systemd: NoNewPrivileges=no is a fix" \
+	grep -q '^  fix:         no_new_privs off: NoNewPrivileges=no' out
+check "systemd: AmbientCapabilities= is another" \
+	grep -qx '  fix:         the file.s value removed (setfcap -r) and AmbientCapabilities=CAP_NET_BIND_SERVICE: then cap_net_bind_service permitted and effective' out
+rc_is 0 "--context systemd:CapabilityBoundingSet=~CAP_NET_RAW" \
+	xc --context 'systemd:CapabilityBoundingSet=~CAP_NET_RAW CAP_KILL' ctx/ep
+check "systemd's bounding set: EPERM, fixed in the unit's terms" \
+	grep -qx '  fix:         CapabilityBoundingSet=CAP_NET_RAW (added to the unit.s): then cap_net_raw permitted and effective' out
+rc_is 0 "systemd with ambient capabilities, a file without a value" \
+	xc --context systemd:User=1000,AmbientCapabilities=CAP_NET_RAW ctx/plain
+check "ambient kept" grep -qx '  ambient:     cap_net_raw' out
+check "a file without a value asks for nothing" \
+	grep -qx '  verdict:     exec succeeds; the file asks for no capabilities' out
+rc_is 0 "--userns-root: a v3 value for another namespace" \
+	xc --context docker --userns-root 200000 --user 1000 ctx/nbs3
+check "ignored, silently" \
+	grep -qx '  rule:        the value belongs to another user namespace (rootid): ignored' out
+check "the fix rewrites it for this namespace" \
+	grep -qx '  fix:         the value written for this user namespace: setfcap -n 200000: then cap_net_bind_service permitted and effective' out
+rc_is 0 "--userns-root: the namespace the value was written for" \
+	xc --context docker --userns-root 100000 --user 1000 ctx/nbs3
+check "honoured" grep -q '^  verdict:     works' out
+rc_is 0 "--nosuid" xc --user 1000 --nosuid ctx/ep
+check "a nosuid mount ignores the value, and the fix says so" \
+	sh -c "grep -q '^  verdict:     exec succeeds, but cap_net_raw is not granted' out &&
+	grep -q '^  fix:         a mount without nosuid: then' out"
+rc_is 0 "--bounding and --ambient without a preset" \
+	xc --user 1000 --bounding cap_net_raw,cap_kill --ambient kill ctx/plain
+check "a login process with that bounding set" \
+	grep -qx '  bounding:    cap_kill,cap_net_raw' out
+check "keeps its ambient set across exec" grep -qx '  ambient:     cap_kill' out
+rc_is 0 "--context self" xc --context self ctx/ep
+check "self: the context line and a verdict" \
+	sh -c "grep -q '^  context:     self, uid $(id -u) ' out && grep -q '^  verdict: ' out"
+rc_is 2 "an unknown preset is a usage error" xc --context dokcer ctx/ep
+check "naming it and the known ones" grep -qx 'getfcap: --context dokcer: unknown context preset "dokcer" (known: docker, podman, cap-drop-all, k8s-restricted, systemd\[:SETTINGS\], self)' errs
+rc_is 2 "an unknown capability is a usage error" xc --cap-add net_rwa ctx/ep
+check "naming it" grep -qx 'getfcap: --cap-add net_rwa: unknown capability name ("net_rwa")' errs
+rc_is 2 "an unknown systemd setting is a usage error" \
+	xc --context systemd:NoNewPrivs=yes ctx/ep
+check "naming it" grep -q 'unknown systemd setting ("NoNewPrivs")' errs
+rc_is 2 "--context without --explain is a usage error" "$GETF" --context docker ctx/ep
+rc_is 0 "--explain --json in a context" xc --json --context podman ctx/ep ctx/p
+if command -v python3 >/dev/null; then
+	check "--json: context, prediction and fixes" python3 -c '
+import json, sys
+a, b = [json.loads(l) for l in open("out")]
+c = a["context"]
+assert c["preset"] == "podman" and c["bounding"] == "00000000800405fb", c
+assert c["uid"] == 0 and c["no_new_privs"] is False and "containers.conf" in c["source"]
+assert a["exec"]["error"] == "EPERM" and a["works"] is False, a
+f = a["fixes"]
+assert f[0]["change"] == "--cap-add NET_RAW" and f[0]["full"] is True, f
+assert f[0]["exec"]["effective"] == "00000000800425fb", f
+assert f[1]["full"] is False and f[1]["exec"]["error"] is None, f
+assert b["exec"]["error"] is None and b["works"] is False, b
+assert b["exec"]["permitted"] == "00000000800405fb", b
+'
+else
+	skip "--json: context, prediction and fixes" "no python3"
+fi
 # Drop-in: for every value getcap prints, getfcap's stdout (but for the
 # rootid suffix, which getcap prints with -n only), stderr and exit
 # status are getcap's.  Values any kernel lets root store: bits above the

@@ -6,7 +6,7 @@ san=${FCAPS_SAN:-$top/build/san}
 SETF=$san/setfcap/setfcap
 GETF=$san/getfcap/getfcap
 . "$top/tests/tap.sh"
-tmp=$(mktemp -d /tmp/fcaps-cli.XXXXXX) || exit 1
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/fcaps-cli.XXXXXX") || exit 1
 cleanup() {
 	# a suite cut short may leave its test mounts: never rm -rf into them
 	awk -v t="$tmp/" 'index($2, t) == 1 { print $2 }' /proc/mounts \

@@ -4,6 +4,7 @@
 # backup and its restore, after copies that lose capabilities (rsync -a
 # without -X, tar without --xattrs); --root never leads out of its
 # directory, through openat2() and through the walk used without it (TAP).
+set -u
 . "$(dirname "$0")/cli-lib.sh"
 SHIM=$top/build/fault/fault-shim.so
 export ASAN_OPTIONS=verify_asan_link_order=0
@@ -106,7 +107,7 @@ sort dump >b
 check "line for line" cmp -s a b
 
 # values the kernel may refuse: planted as this kernel allows
-CAPX=$top/build/san/tests/capxattr	# a helper, not a tool under test
+CAPX=$san/tests/capxattr	# a helper, not a tool under test
 . "$top/tests/kprobe.sh"
 mkdir odd
 echo x >odd/high

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # cli-setfcap.sh: golden and safety cases for setfcap (TAP).
+set -u
 . "$(dirname "$0")/cli-lib.sh"
 
 
@@ -8,6 +9,19 @@ rc_is 2 "no operands is a usage error" "$SETF"
 rc_is 0 "-h exits 0" "$SETF" -h
 check "-h prints usage on stdout" grep -q '^usage: setfcap' out
 rc_is 2 "unknown long option is a usage error" "$SETF" --bogus cap_kill+p x
+check "... named by the program's name, not its path" \
+	grep -q "^setfcap: unknown option '--bogus'" errs
+touch t0
+rc_is 1 "a capability name libcap does not know" \
+	"$SETF" cap_net_raw,cap_fooo+ep t0
+check "... is named, with where it starts in the text" \
+	grep -q "^setfcap: invalid capability text 'cap_net_raw,cap_fooo+ep': 'cap_fooo' at character 13: libcap does not know this capability name$" errs
+check "... and the run says it changed no file" \
+	grep -q '^setfcap: nothing applied, no file was changed$' errs
+rc_is 1 "an unknown name in a later clause" \
+	"$SETF" 'cap_kill+p cap_chown,cap_bar+e' t0
+check "... is named, with its position" \
+	grep -q "'cap_bar' at character 22: " errs
 rc_is 2 "caps without a file is a usage error" "$SETF" cap_kill+p
 rc_is 2 "-n 0 is refused" "$SETF" -n 0 cap_kill+p x
 rc_is 2 "-n junk is refused" "$SETF" -n 12x cap_kill+p x
@@ -127,6 +141,15 @@ rc_is 0 "--manifest applies" "$SETF" --manifest man
 check "manifest values written" [ "$(xhex m2)" = 0100000200200000000000000000000000000000 ]
 rc_is 0 "--dry-run after applying" "$SETF" --dry-run --manifest - <man
 check "nothing left to change" [ ! -s out ]
+# one bad line: all or nothing, and the run says nothing was applied
+touch m3
+printf 'cap_kill+p m3\ncap_fooo+ep m3\n' >bad.m
+rc_is 1 "a manifest with one bad line fails" "$SETF" --manifest bad.m
+check "... naming the line, the name and its position" \
+	grep -q "^setfcap: bad.m:2: invalid capability text 'cap_fooo+ep': 'cap_fooo' at character 1: " errs
+check "... and saying that no file was changed" \
+	grep -q '^setfcap: bad.m: 1 line refused: nothing applied, no file was changed$' errs
+check "... and no file was changed" [ "$(xhex m3)" = none ]
 # over and back to a zero-length value: tests/planted.sh
 
 # a file system without xattr support (ramfs)

@@ -224,7 +224,7 @@ static void check_unpriv(void)
 
 /*
  * Overlayfs copy-up of a lower file's value, by kernel line: the value as
- * getxattr returns it, or, when getxattr refuses it, dropped (6.12) or
+ * getxattr returns it, or, when getxattr refuses it, dropped (6.12, 7.3) or
  * the copy-up failing with getxattr's error (6.1).  Verdicts from the
  * decoder, so the rule is checked on the values, not on chosen errnos.
  */
@@ -267,6 +267,9 @@ static void check_copy_up(void)
 			   "%s: copy-up on 6.12", c[i].name);
 		tap_is_int(fcap_copy_up(&vd, FCAP_KVER_6_1), c[i].v61,
 			   "%s: copy-up on 6.1", c[i].name);
+		/* 7.3's ovl_copy_xattr() and ovl_no_fscap() are 6.12's */
+		tap_is_int(fcap_copy_up(&vd, FCAP_KVER_7_3), c[i].v612,
+			   "%s: copy-up on 7.3 (as 6.12)", c[i].name);
 	}
 }
 

@@ -13,7 +13,7 @@ top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$top" || exit 1
 for c in dpkg-buildpackage lintian dh; do
 	if ! command -v $c >/dev/null; then
-		echo "1..0 # SKIP $c not installed (tests/deps.sh installs it as root)"
+		echo "1..0 # SKIP $c not installed (scripts/deps.sh installs it as root)"
 		exit 0
 	fi
 done

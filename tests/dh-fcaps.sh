@@ -10,11 +10,12 @@
 # without a dpkg-statoverride, with fcaps' tools, with only libcap's
 # setcap and with neither; values, modes and owners are checked after
 # each step.
+set -u
 . "$(dirname "$0")/cli-lib.sh"
 
 for c in dpkg-buildpackage dh debootstrap; do
 	if ! command -v $c >/dev/null; then
-		echo "1..0 # SKIP $c not installed (tests/deps.sh installs it as root)"
+		echo "1..0 # SKIP $c not installed (scripts/deps.sh installs it as root)"
 		exit 0
 	fi
 done

@@ -12,13 +12,23 @@
  *   FAULT_AT=N       act at the Nth such call (default 1), once; 0: at
  *                    every such call
  *   FAULT_CMD=...    run this with /bin/sh -c first, and wait for it
- *   FAULT_SIGNAL=N   then send the process signal N
+ *   FAULT_SIGNAL=N   then send the process signal N (kill(getpid()),
+ *                    as ^C does: any thread that does not block it may
+ *                    take it) and, when the program has a handler for
+ *                    it, hold the calling thread in the call until that
+ *                    handler has returned, in whichever thread it ran
  *   FAULT_ERRNO=N    then fail the call with errno N instead of making it
  *
  * Every call is counted, across threads.  The hooks only forward to the
  * real functions otherwise, so a test sees the tool's real behaviour with
  * the world changed at exactly the worst moment: between its checks and
  * its writes.
+ *
+ * sigaction() is hooked to know when the program's handler has run: it
+ * installs a trampoline that calls the program's handler and then counts
+ * the delivery.  Without that wait, a signal taken by an idle thread could
+ * be handled only after the calling thread had read on to the end, and
+ * what a test sees would depend on the scheduler.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -31,9 +41,85 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
+#include <time.h>
 #include <unistd.h>
 
 static unsigned long calls;
+
+/* Per signal: the program's own handler, and how often it has returned. */
+#define NSIG_SHIM 65
+static struct sigaction prog_act[NSIG_SHIM];
+static int wrapped[NSIG_SHIM];
+static unsigned long handled[NSIG_SHIM];
+
+typedef int (*sigaction_fn)(int, const struct sigaction *,
+			    struct sigaction *);
+
+static void trampoline(int sig, siginfo_t *si, void *uc)
+{
+	int saved = errno;
+
+	if (prog_act[sig].sa_flags & SA_SIGINFO)
+		prog_act[sig].sa_sigaction(sig, si, uc);
+	else
+		prog_act[sig].sa_handler(sig);
+	__atomic_add_fetch(&handled[sig], 1, __ATOMIC_SEQ_CST);
+	errno = saved;
+}
+
+int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+	sigaction_fn real = (sigaction_fn)dlsym(RTLD_NEXT, "sigaction");
+	struct sigaction mine, prev;
+	int was = sig > 0 && sig < NSIG_SHIM && wrapped[sig], ret;
+
+	if (sig <= 0 || sig >= NSIG_SHIM)
+		return real(sig, act, old);
+	prev = prog_act[sig];
+	if (act && !(act->sa_flags & SA_SIGINFO) &&
+	    (act->sa_handler == SIG_DFL || act->sa_handler == SIG_IGN)) {
+		ret = real(sig, act, old);
+		if (!ret)
+			wrapped[sig] = 0;
+	} else if (act) {
+		mine = *act;
+		mine.sa_flags |= SA_SIGINFO;
+		mine.sa_sigaction = trampoline;
+		prog_act[sig] = *act;
+		ret = real(sig, &mine, old);
+		if (!ret)
+			wrapped[sig] = 1;
+		else
+			prog_act[sig] = prev;
+	} else {
+		ret = real(sig, NULL, old);
+	}
+	/* the program sees its own handler, never the trampoline */
+	if (!ret && old && was)
+		*old = prev;
+	return ret;
+}
+
+/* Send @sig to the process; wait until the program's handler returned. */
+static void send_signal(int sig)
+{
+	unsigned long before;
+	struct timespec ts = { 0, 1000000 };
+	int i;
+
+	if (sig <= 0 || sig >= NSIG_SHIM || !wrapped[sig]) {
+		kill(getpid(), sig);
+		return;
+	}
+	before = __atomic_load_n(&handled[sig], __ATOMIC_SEQ_CST);
+	kill(getpid(), sig);
+	/* at most 10 s: a handler that never runs fails the test, not hangs it */
+	for (i = 0; i < 10000; i++) {
+		if (__atomic_load_n(&handled[sig], __ATOMIC_SEQ_CST) != before)
+			return;
+		nanosleep(&ts, NULL);
+	}
+}
 
 static void run_cmd(const char *cmd)
 {
@@ -69,7 +155,7 @@ static int fault(const char *call)
 		run_cmd(s);
 	s = getenv("FAULT_SIGNAL");
 	if (s)
-		kill(getpid(), atoi(s));
+		send_signal(atoi(s));
 	s = getenv("FAULT_ERRNO");
 	if (s)
 		fail = atoi(s);

@@ -43,7 +43,7 @@ static struct fcap_file plain_file(void)
 static void run(const struct fcap_proc *p, const struct fcap_file *f,
 		struct fcap_exec *e)
 {
-	fcap_model_exec(p, f, FCAP_KERNEL_MAINLINE, NULL, e);
+	fcap_model_exec(p, f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12, NULL, e);
 }
 
 static void user_cases(void)
@@ -254,7 +254,8 @@ static void value_cases(void)
 	fcap_decode(NULL, 0, &f.xattr);
 	run(&p, &f, &e);
 	tap_is_int(e.error, -EINVAL, "mainline: zero-length value makes exec fail");
-	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, NULL, &e);
+	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, FCAP_KVER_6_12, NULL,
+			&e);
 	tap_ok(!e.error && !e.file_caps, "fcaps: zero-length value is no value");
 
 	fcap_decode(v1, sizeof(v1), &f.xattr);
@@ -264,24 +265,185 @@ static void value_cases(void)
 	run(&p, &f, &e);
 	tap_ok(!e.error && e.cap_prm == IPC_LOCK,
 	       "mainline: odd-flag value honoured at exec");
-	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, NULL, &e);
+	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, FCAP_KVER_6_12, NULL,
+			&e);
 	tap_ok(!e.error && e.cap_prm == 0, "fcaps: odd-flag value grants nothing");
 
 	f = file_with(IPC_LOCK | SYS_ADMIN, 0, true);
 	fcap_policy_default(&pol);
 	pol.mask &= ~SYS_ADMIN;
-	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, &pol, &e);
+	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, FCAP_KVER_6_12, &pol,
+			&e);
 	tap_ok(!e.error && e.cap_prm == IPC_LOCK && e.cap_eff == IPC_LOCK,
 	       "policy mask without sys_admin: only ipc_lock, no EPERM");
 	pol.enabled = false;
 	p.cap_inh = p.cap_prm = p.cap_amb = NET_RAW;
-	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, &pol, &e);
+	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, FCAP_KVER_6_12, &pol,
+			&e);
 	tap_ok(!e.error && e.cap_prm == NET_RAW && e.cap_amb == NET_RAW,
 	       "policy disabled: file ignored, ambient kept");
 	run(&p, &f, &e);
 	tap_ok(e.cap_amb == 0 && e.cap_prm == (IPC_LOCK | SYS_ADMIN),
 	       "mainline ignores the fcaps policy");
 	tap_ok(e.why != NULL, "a reason is given");
+}
+
+/*
+ * What exec calls a change of id, 6.12 against 7.3.  6.12 (and 6.1)
+ * compare the new euid/egid with the old *real* uid/gid; 7.3 compares
+ * the new euid with the old euid and asks in_group_p() of the new egid
+ * (old fsgid or a supplementary group).  The test clears pA, brings the
+ * no_new_privs downgrade and makes AT_SECURE; 7.3's AT_SECURE also holds
+ * when the new euid/egid is not the old real one.
+ */
+static void line_run(const struct fcap_proc *p, const struct fcap_file *f,
+		     enum fcap_kver ver, struct fcap_exec *e)
+{
+	struct fcap_exec e61;
+
+	fcap_model_exec(p, f, FCAP_KERNEL_MAINLINE, ver, NULL, e);
+	if (ver != FCAP_KVER_6_12)
+		return;
+	/* 6.1's exec rules are 6.12's */
+	fcap_model_exec(p, f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_1, NULL, &e61);
+	if (memcmp(e, &e61, sizeof(e61))) {
+		tap_diag("6.1 and 6.12 differ at exec");
+		e->error = -EDOM;
+	}
+}
+
+static void line_cases(void)
+{
+	struct fcap_proc p;
+	struct fcap_file f = plain_file();
+	struct fcap_exec a, b;
+
+	/* root's setresuid(1000, 0, 0), pA = net_raw: a plain exec */
+	fcap_proc_init(&p, 0);
+	p.uid = 1000;
+	p.cap_inh = p.cap_amb = NET_RAW;
+	line_run(&p, &f, FCAP_KVER_6_12, &a);
+	line_run(&p, &f, FCAP_KVER_7_3, &b);
+	tap_ok(!a.error && a.cap_amb == 0 && a.euid == 0 && a.secure,
+	       "6.12: uid 1000 euid 0, plain exec: euid != old uid is set-id, pA cleared");
+	tap_ok(!b.error && b.cap_amb == NET_RAW && b.euid == 0 && b.secure &&
+	       b.cap_prm == p.cap_bnd,
+	       "7.3: uid 1000 euid 0, plain exec: euid unchanged, pA kept, AT_SECURE (euid != uid)");
+
+	/* the same with no_new_privs: 6.12 downgrades euid to the uid */
+	p.cap_amb = 0;
+	p.no_new_privs = true;
+	line_run(&p, &f, FCAP_KVER_6_12, &a);
+	line_run(&p, &f, FCAP_KVER_7_3, &b);
+	tap_ok(!a.error && a.euid == 1000 && a.egid == 0 && a.secure,
+	       "6.12: uid 1000 euid 0 + no_new_privs, plain exec: downgraded to euid 1000");
+	tap_ok(!b.error && b.euid == 0 && b.secure && b.cap_eff == p.cap_bnd,
+	       "7.3: uid 1000 euid 0 + no_new_privs, plain exec: no id change, euid 0 kept");
+
+	/* the same, exec of a set-uid-1000 file: back to the real uid */
+	p.no_new_privs = false;
+	p.cap_amb = NET_RAW;
+	f.mode |= S_ISUID;
+	f.uid = 1000;
+	line_run(&p, &f, FCAP_KVER_6_12, &a);
+	line_run(&p, &f, FCAP_KVER_7_3, &b);
+	tap_ok(!a.error && a.euid == 1000 && a.cap_amb == NET_RAW &&
+	       a.cap_prm == NET_RAW && !a.secure,
+	       "6.12: uid 1000 euid 0, set-uid-1000 exec: euid = old uid is no set-id, pA kept, not AT_SECURE");
+	tap_ok(!b.error && b.euid == 1000 && b.cap_amb == 0 &&
+	       b.cap_prm == 0 && b.secure,
+	       "7.3: uid 1000 euid 0, set-uid-1000 exec: euid changed, pA cleared, AT_SECURE");
+
+	/* uid 1000 with supplementary group 50, pA = net_raw: set-gid 50 */
+	fcap_proc_init(&p, 1000);
+	p.cap_inh = p.cap_prm = p.cap_amb = NET_RAW;
+	p.ngroups = 2;
+	p.groups[0] = 1000;
+	p.groups[1] = 50;
+	f = plain_file();
+	f.mode |= S_ISGID | S_IXGRP;
+	f.gid = 50;
+	line_run(&p, &f, FCAP_KVER_6_12, &a);
+	line_run(&p, &f, FCAP_KVER_7_3, &b);
+	tap_ok(!a.error && a.egid == 50 && a.cap_amb == 0 && a.secure,
+	       "6.12: set-gid to a supplementary group: egid != gid is set-id, pA cleared");
+	tap_ok(!b.error && b.egid == 50 && b.cap_amb == NET_RAW &&
+	       b.cap_eff == NET_RAW && b.secure,
+	       "7.3: set-gid to a supplementary group: in_group_p, pA kept, AT_SECURE (egid != gid)");
+	p.ngroups = 1;
+	line_run(&p, &f, FCAP_KVER_7_3, &b);
+	tap_ok(!b.error && b.egid == 50 && b.cap_amb == 0 && b.secure,
+	       "7.3: set-gid to a group not held: id changed, pA cleared");
+
+	/* egid 50, fsgid 50, no groups: set-gid to the real gid 1000 */
+	p.ngroups = 0;
+	p.egid = p.fsgid = 50;
+	f.gid = 1000;
+	line_run(&p, &f, FCAP_KVER_6_12, &a);
+	line_run(&p, &f, FCAP_KVER_7_3, &b);
+	tap_ok(!a.error && a.egid == 1000 && a.cap_amb == NET_RAW && !a.secure,
+	       "6.12: egid 50, set-gid to the real gid: no set-id, pA kept, not AT_SECURE");
+	tap_ok(!b.error && b.egid == 1000 && b.cap_amb == 0 && b.secure,
+	       "7.3: egid 50, set-gid to the real gid not held: id changed, pA cleared");
+
+	/* setfsgid(7) with egid 1000 not a supplementary group: plain exec */
+	fcap_proc_init(&p, 1000);
+	p.cap_inh = p.cap_prm = p.cap_amb = NET_RAW;
+	p.fsgid = 7;
+	f = plain_file();
+	line_run(&p, &f, FCAP_KVER_6_12, &a);
+	line_run(&p, &f, FCAP_KVER_7_3, &b);
+	tap_ok(!a.error && a.cap_amb == NET_RAW && !a.secure,
+	       "6.12: fsgid 7, plain exec: no set-id, pA kept");
+	tap_ok(!b.error && b.cap_amb == 0 && b.egid == 1000 && b.secure,
+	       "7.3: fsgid 7, egid not in_group_p, plain exec: id changed, pA cleared, AT_SECURE");
+	p.ngroups = 1;
+	p.groups[0] = 1000;
+	line_run(&p, &f, FCAP_KVER_7_3, &b);
+	tap_ok(!b.error && b.cap_amb == NET_RAW && !b.secure,
+	       "7.3: fsgid 7, egid a supplementary group: no change, pA kept");
+}
+
+/* fcap_kver_of_release(), fcap_kver_name() */
+static void kver_cases(void)
+{
+	static const struct {
+		const char *release;
+		int ret;
+		enum fcap_kver ver;
+	} c[] = {
+		{ "7.3.4-amd64", 0, FCAP_KVER_7_3 },
+		{ "7.3", 0, FCAP_KVER_7_3 },
+		{ "6.12.118", 0, FCAP_KVER_6_12 },
+		{ "6.1.0-44-amd64", 0, FCAP_KVER_6_1 },
+		{ "6.10.2", -ENOENT, FCAP_KVER_6_1 },
+		{ "6.16.9", -ENOENT, FCAP_KVER_6_12 },
+		{ "6.17", -ENOENT, FCAP_KVER_7_3 },
+		{ "6.18.44-fc", -ENOENT, FCAP_KVER_7_3 },
+		{ "7.2.0", -ENOENT, FCAP_KVER_7_3 },
+		{ "8.0.1", -ENOENT, FCAP_KVER_7_3 },
+		{ "5.10.0", -ENOENT, FCAP_KVER_6_1 },
+		{ "", -EINVAL, FCAP_KVER_6_12 },
+		{ "6", -EINVAL, FCAP_KVER_6_12 },
+		{ "6.x", -EINVAL, FCAP_KVER_6_12 },
+		{ "-7.3", -EINVAL, FCAP_KVER_6_12 },
+		{ "99999.1", -EINVAL, FCAP_KVER_6_12 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		enum fcap_kver v = FCAP_KVER_6_1;
+		int ret = fcap_kver_of_release(c[i].release, &v);
+
+		tap_ok(ret == c[i].ret && v == c[i].ver,
+		       "release \"%s\": line %s, %d", c[i].release,
+		       fcap_kver_name(v), ret);
+	}
+	tap_ok(!strcmp(fcap_kver_name(FCAP_KVER_7_3), "7.3") &&
+	       !strcmp(fcap_kver_name(FCAP_KVER_6_12), "6.12") &&
+	       !strcmp(fcap_kver_name(FCAP_KVER_6_1), "6.1") &&
+	       !strcmp(fcap_kver_name((enum fcap_kver)99), "?"),
+	       "line names");
 }
 
 static void self_case(void)
@@ -312,10 +474,11 @@ static void put(const char *dir, const char *name, const char *text)
 
 static void policy_read_cases(void)
 {
-	char dir[] = "/tmp/fcaps-policy.XXXXXX", none[300];
+	char dir[256], none[300];
 	struct fcap_policy pol;
 
-	if (!mkdtemp(dir)) {
+	if (!tap_tmpname(dir, sizeof(dir), "fcaps-policy.XXXXXX") ||
+	    !mkdtemp(dir)) {
 		tap_skip("fcap_policy_read: no temporary directory");
 		return;
 	}
@@ -391,6 +554,15 @@ static void idmap_cases(void)
 	run(&p, &f, &e);
 	tap_ok(!e.error && !e.file_caps,
 	       "idmap 0->100000: a v3 root the idmap does not map is ignored");
+	f.overlay = true;
+	run(&p, &f, &e);
+	tap_is_int(e.error, -EOVERFLOW,
+		   "idmap 0->100000 below overlayfs: that root fails exec (EOVERFLOW), as under podman --uidmap");
+	f.xattr.rootid = 0;
+	run(&p, &f, &e);
+	tap_ok(!e.error && e.file_caps && e.cap_prm == IPC_LOCK,
+	       "idmap 0->100000 below overlayfs: rootid 0 grants in the namespace");
+	f.overlay = false;
 	f.mode |= S_ISUID;
 	f.uid = 5;
 	fcap_proc_init(&p, 1000);
@@ -431,5 +603,7 @@ int main(void)
 	self_case();
 	policy_read_cases();
 	idmap_cases();
+	line_cases();
+	kver_cases();
 	return tap_done();
 }

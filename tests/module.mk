@@ -19,6 +19,7 @@ $(eval $(call add_test,model,))
 $(eval $(call add_test,root_libcap,))
 $(eval $(call add_test,read,))
 $(eval $(call add_test,manifest,))
+$(eval $(call add_test,context,))
 
 # capxattr: plants raw values and probes what the kernel does with them
 # (host suites, and statically in the guests).
@@ -50,10 +51,20 @@ $(B)tests/sandbox-test.t: $(addprefix $(B),tests/sandbox-test.o tests/tap.o \
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lseccomp -lcrypto $(LIBS_CAP)
 $(B)tests/sandbox-test.o: ALL_CFLAGS += -I$(TOP)/fsck-check
 
+# tests/runtime.sh's probe: static, for it runs alone in a container image.
+$(B)tests/runtime-probe: tests/runtime-probe.c
+	$(quiet) CC $@
+	$(Q)mkdir -p $(dir $@) && $(CC) -std=gnu11 -D_GNU_SOURCE $(WARN) \
+		-O2 -static -o $@ $<
+TEST_BINS += $(B)tests/runtime-probe
+PROGS += $(B)tests/runtime-probe
+HOST_SUITES += tests/runtime.sh
+
 test-bins: $(TEST_BINS)
 
-HOST_SUITES += tests/build.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
+HOST_SUITES += tests/build.sh tests/install.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
 	$(SANB)tests/model.t $(SANB)tests/root_libcap.t $(SANB)tests/read.t \
 	$(SANB)tests/manifest.t $(SANB)tests/rules-test.t \
-	$(SANB)tests/sandbox-test.t tests/planted.sh
+	$(SANB)tests/sandbox-test.t $(SANB)tests/context.t tests/planted.sh
 LINT_C += $(wildcard tests/*.c tests/*.h)
+

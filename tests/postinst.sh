@@ -14,6 +14,12 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "1..0 # SKIP needs root to set capabilities"
 	exit 0
 fi
+for b in setfcap/setfcap getfcap/getfcap; do
+	if [ ! -x "$top/$b" ]; then
+		echo "Bail out! $top/$b not built (make all)"
+		exit 1
+	fi
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "1..8"

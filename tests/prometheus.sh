@@ -26,7 +26,7 @@ for p in "$exporter" /usr/bin/promtool /usr/bin/curl "$py"; do
 done
 [ -x "$fc" ] || bail "$fc not built (make san)"
 
-t=$(mktemp -d /tmp/fsck-check-prom.XXXXXX)
+t=$(mktemp -d "${TMPDIR:-/tmp}/fsck-check-prom.XXXXXX")
 cd "$t" || bail "cannot cd to $t"
 pid=
 mnt=

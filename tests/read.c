@@ -347,11 +347,12 @@ static void test_render(void)
 /* Real files: a v2 value and none, by descriptor and by dfd + name. */
 static void test_files(void)
 {
-	char dir[] = "/tmp/fcaps-read.XXXXXX", path[64];
+	char dir[256], path[300];
 	struct fcap_read r;
 	int dfd, fd, ret;
 
-	if (!mkdtemp(dir)) {
+	if (!tap_tmpname(dir, sizeof(dir), "fcaps-read.XXXXXX") ||
+	    !mkdtemp(dir)) {
 		tap_skip("real files: mkdtemp failed");
 		return;
 	}

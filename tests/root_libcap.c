@@ -17,8 +17,8 @@
 #include "fcap.h"
 #include "tap.h"
 
-static char dir[] = "/tmp/fcaps-root-XXXXXX";
-static char file[64];
+static char dir[256];
+static char file[300];
 static bool mounted;
 
 static uint64_t flagset(cap_t c, cap_flag_t fl)
@@ -97,7 +97,8 @@ int main(void)
 		tap_skip_all("needs root to set security.capability");
 	if (system("command -v getcap >/dev/null && command -v setcap >/dev/null"))
 		tap_skip_all("libcap2-bin (getcap, setcap) not installed");
-	if (!mkdtemp(dir))
+	if (!tap_tmpname(dir, sizeof(dir), "fcaps-root-XXXXXX") ||
+	    !mkdtemp(dir))
 		tap_skip_all("cannot make a temporary directory");
 	mounted = mount("fcaps", dir, "tmpfs", 0, "size=1m") == 0;
 	snprintf(file, sizeof(file), "%s/f", dir);
@@ -107,7 +108,7 @@ int main(void)
 		if (!scratch || fclose(scratch))
 			tap_skip_all("cannot create a scratch file");
 	}
-	tap_diag("scratch file on %s", mounted ? "tmpfs" : "/tmp");
+	tap_diag("scratch file on %s", mounted ? "tmpfs" : dir);
 
 	snprintf(path, sizeof(path), "%s/tests/text-vectors.tsv",
 		 top ? top : ".");

@@ -176,7 +176,7 @@ static void test_values(void)
 static void test_baseline(void)
 {
 	static const uint32_t ping[] = { 0x02000001, 1U << 13, 0, 0, 0 };
-	char file[] = "/tmp/fsck-check-rules-test.XXXXXX";
+	char file[256];
 	struct finding f[4];
 	struct baseline b;
 	struct entry e[3];
@@ -192,7 +192,8 @@ static void test_baseline(void)
 	mk(&e[2], ping, 5, 20);
 	e[2].path = p_u;
 	unread(&e[2], EINVAL, 0);
-	fd = mkstemp(file);
+	fd = tap_tmpname(file, sizeof(file), "fsck-check-rules-test.XXXXXX") ?
+		mkstemp(file) : -1;
 	if (fd < 0) {
 		tap_skip("mkstemp: %s", strerror(errno));
 		return;
@@ -264,7 +265,7 @@ static void test_layers(void)
 	static const enum layer_event_kind ar[] = {
 		LAYER_ADDED, LAYER_REMOVED, LAYER_ADDED,
 	};
-	char file[] = "/tmp/fsck-check-rules-test.XXXXXX";
+	char file[256];
 	struct layer_event ev[3];
 	struct baseline b = { 0 };
 	struct entry e[2];
@@ -293,7 +294,8 @@ static void test_layers(void)
 	layered(&e[0], ac, 1, ev);
 	tap_ok(has(&e[0], "not-portable", SEV_WARNING),
 	       "in an image, v3 rootid 1000 is not portable");
-	fd = mkstemp(file);
+	fd = tap_tmpname(file, sizeof(file), "fsck-check-rules-test.XXXXXX") ?
+		mkstemp(file) : -1;
 	if (fd < 0) {
 		tap_skip("mkstemp: %s", strerror(errno));
 		return;

@@ -31,12 +31,12 @@ schema=$top/fsck-check/fsck-check.schema.json
 [ -x "$fc" ] || bail "$fc not built (make san)"
 for c in tar bsdtar python3 gzip xz zstd bzip2 timeout; do
 	if ! command -v "$c" >/dev/null 2>&1; then
-		echo "1..0 # SKIP no $c (tests/deps.sh installs libarchive-tools, xz-utils, zstd, bzip2)"
+		echo "1..0 # SKIP no $c (scripts/deps.sh installs libarchive-tools, xz-utils, zstd, bzip2)"
 		exit 0
 	fi
 done
 
-t=$(mktemp -d /tmp/fsck-check-archive.XXXXXX)
+t=$(mktemp -d "${TMPDIR:-/tmp}/fsck-check-archive.XXXXXX")
 cleanup() { [ -n "${KEEP:-}" ] || rm -rf "$t"; }
 trap cleanup EXIT
 trap 'exit 1' HUP INT PIPE TERM

@@ -30,7 +30,7 @@ fi
 fc=$(json_keeper "$fc")
 for c in mke2fs debugfs python3 timeout gzip; do
 	if ! command -v "$c" >/dev/null 2>&1; then
-		echo "1..0 # SKIP no $c (tests/deps.sh installs e2fsprogs)"
+		echo "1..0 # SKIP no $c (scripts/deps.sh installs e2fsprogs)"
 		exit 0
 	fi
 done
@@ -44,7 +44,7 @@ py() {
 	done <"$t/py.out"
 }
 
-t=$(mktemp -d /tmp/fsck-check-image.XXXXXX)
+t=$(mktemp -d "${TMPDIR:-/tmp}/fsck-check-image.XXXXXX")
 mnt=
 cleanup() {
 	[ -n "$mnt" ] && umount "$mnt" 2>/dev/null

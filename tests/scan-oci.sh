@@ -33,13 +33,13 @@ fc=${FCAPS_SAN:-$top/build/san}/fsck-check/fsck-check
 [ -x "$fc" ] || bail "$fc not built (make san)"
 for c in python3 zstd gzip tar; do
 	if ! command -v "$c" >/dev/null 2>&1; then
-		echo "1..0 # SKIP no $c (tests/deps.sh installs zstd)"
+		echo "1..0 # SKIP no $c (scripts/deps.sh installs zstd)"
 		exit 0
 	fi
 done
 fc=$(json_keeper "$fc")
 
-t=$(mktemp -d /tmp/fsck-check-oci.XXXXXX)
+t=$(mktemp -d "${TMPDIR:-/tmp}/fsck-check-oci.XXXXXX")
 cleanup() { [ -n "${KEEP:-}" ] || rm -rf "$t"; }
 trap cleanup EXIT
 trap 'exit 1' HUP INT PIPE TERM

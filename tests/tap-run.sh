@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# tap-run.sh SUITE...: run each suite (an executable printing TAP), check
-# its plan, and end with one line "N passed, N failed, N skipped".
+# tap-run.sh SUITE...: run each suite (an executable printing TAP, or
+# vm/VERSION/NAME: the guest suite NAME of tests/vm/suites.tab on that
+# kernel line, run by tests/vm/suite.sh), check its plan, and end with one
+# line "N passed, N failed, N skipped".
 # A suite fails as a whole (counted as one failure) when it has no plan,
 # runs fewer tests than planned, exits non-zero (exit 4 with a skip plan
 # is kselftest's skip) or prints "Bail out!".  Logs: build/test-logs/.
@@ -32,7 +34,7 @@ fi
 jobs=${FCAPS_JOBS:-$(nproc 2>/dev/null || echo 1)}
 [ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
 parallel_ok() {
-	case $1 in tests/vm/*) return 0 ;; esac
+	case $1 in vm/*|tests/vm/*) return 0 ;; esac
 	return 1
 }
 logname() {
@@ -47,11 +49,11 @@ start_suite() {	# SUITE LOG: in the background; exit status and seconds
 		export FCAPS_JSON_DIR
 		t0=$(date +%s)
 		cd "$top" || exit 1
-		if [ -x "$1" ]; then
-			"./$1" >"$2" 2>"$2.err" </dev/null
-		else
-			sh "./$1" >"$2" 2>"$2.err" </dev/null
-		fi
+		case $1 in
+		vm/*/*)	v=${1#vm/}
+			sh tests/vm/suite.sh "${v%%/*}" "${v#*/}" ;;
+		*)	if [ -x "$1" ]; then "./$1"; else sh "./$1"; fi ;;
+		esac >"$2" 2>"$2.err" </dev/null
 		echo "$? $(( $(date +%s) - t0 ))" >"$2.rc.tmp"
 		mv "$2.rc.tmp" "$2.rc"
 	) &

@@ -125,3 +125,22 @@ int tap_done(void)
 		return 1;
 	return failed || (planned >= 0 && planned != count) ? 1 : 0;
 }
+
+/**
+ * tap_tmpname() - a scratch name under $TMPDIR (default /tmp)
+ * @buf: where to write "$TMPDIR/@name"
+ * @n: its size
+ * @name: e.g. "fcaps-read.XXXXXX", for mkdtemp() or mkstemp()
+ *
+ * Return: @buf, or NULL when the name does not fit.
+ */
+char *tap_tmpname(char *buf, size_t n, const char *name)
+{
+	const char *dir = getenv("TMPDIR");
+	int len;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	len = snprintf(buf, n, "%s/%s", dir, name);
+	return len < 0 || (size_t)len >= n ? NULL : buf;
+}

@@ -11,6 +11,7 @@
 #ifndef FCAPS_TAP_H
 #define FCAPS_TAP_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 void tap_plan(int n);
@@ -26,5 +27,6 @@ int tap_is_str(const char *got, const char *want, const char *fmt, ...)
 void tap_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int tap_done(void);
+char *tap_tmpname(char *buf, size_t n, const char *name);
 
 #endif

@@ -71,6 +71,17 @@ static void check_errors(void)
 
 	fcap_from_text("cap_ipc_lock+ep cap_bogus+p", &v, &err);
 	tap_is_str(err.clause, "cap_bogus+p", "error names the bad clause");
+	tap_is_str(err.name, "cap_bogus", "... and the unknown name");
+	tap_is_int((int)err.offset, 16, "... and where it starts");
+	fcap_text_error_free(&err);
+	fcap_from_text("cap_net_raw,cap_fooo,cap_kill+ep", &v, &err);
+	tap_is_str(err.name, "cap_fooo", "the unknown name of several");
+	tap_is_int((int)err.offset, 12, "... and where it starts");
+	tap_ok(err.reason && strstr(err.reason, "this capability name"),
+	       "... explained: %s", err.reason);
+	fcap_text_error_free(&err);
+	fcap_from_text("cap_net_raw+p", &v, &err);
+	tap_ok(!err.name && !err.clause, "no name when the text parses");
 	fcap_text_error_free(&err);
 	fcap_from_text("cap_net_raw", &v, &err);
 	tap_ok(err.reason && strstr(err.reason, "no action"),

@@ -183,7 +183,7 @@ static void want_record(const struct fcap_value *v,
 static bool logs(const struct fcap_proc *p, const struct fcap_file *f,
 		 enum fcap_kernel k, struct fcap_exec *e)
 {
-	fcap_model_exec(p, f, k, &policy, e);
+	fcap_model_exec(p, f, k, guest_kver(NULL), &policy, e);
 	/* nonroot_raised_pE(): uid 1000 with fP gained (no set-id here) */
 	return !e->error && e->file_caps && (e->cap_prm & ~p->cap_prm);
 }

@@ -6,8 +6,13 @@
  * itself up, reads its own state with fcap_proc_read_self() (the model's
  * input, taken from the real process), and execs the probe carrying the
  * value; the parent compares what the probe reports with what
- * fcap_model_exec() predicts.  TAP on stdout.  Run as root in the guest;
- * the kernel flavour comes from the environment (fcaps_kernel=patched).
+ * fcap_model_exec() predicts for the running kernel's line.  TAP on
+ * stdout.  Run as root in the guest; the kernel flavour comes from the
+ * environment (fcaps_kernel=patched).  Some process states and files
+ * are there for what 6.12 and 7.3 call an id change (ruid != euid,
+ * a supplementary group, an fsgid apart from the egid, files set-uid to
+ * 1000 and set-gid to 50): the last test says how many cases the two
+ * lines' rules predict apart, each of which went as the running line's.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/capability.h>
+#include <sys/fsuid.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -125,6 +131,68 @@ static int p_root_nobnd(void)
 	return prctl(PR_CAPBSET_DROP, CAP_IPC_LOCK, 0, 0, 0);
 }
 
+static int raise_ambient(cap_value_t cap)
+{
+	return prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0);
+}
+
+/* root keeping pP and pE, net_raw added to pI, then setresuid(1000, 0, 0) */
+static int p_euid0_amb(void)
+{
+	cap_value_t v = CAP_NET_RAW;
+	cap_t c = cap_get_proc();
+	int r;
+
+	if (!c)
+		return -1;
+	r = cap_set_flag(c, CAP_INHERITABLE, 1, &v, CAP_SET) ||
+	    cap_set_proc(c);
+	cap_free(c);
+	if (r || setresuid(1000, 0, 0))
+		return -1;
+	return raise_ambient(CAP_NET_RAW);
+}
+
+static int p_euid0_nnp(void)
+{
+	if (setresuid(1000, 0, 0))
+		return -1;
+	return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+}
+
+/*
+ * uid and gid 1000 holding net_raw in pA, with supplementary group
+ * @group (-1: none) and fsgid @fsgid (-1: the gid's).
+ */
+static int user_amb_groups(gid_t group, gid_t fsgid)
+{
+	gid_t groups[1] = { group };
+
+	if (setgroups(group == (gid_t)-1 ? 0 : 1, groups) ||
+	    setresgid(1000, 1000, 1000))
+		return -1;
+	if (fsgid != (gid_t)-1) {
+		setfsgid(fsgid);
+		/* setfsgid() says the fsgid it leaves; -1 changes nothing */
+		if (setfsgid((gid_t)-1) != (int)fsgid)
+			return -1;
+	}
+	if (prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) || setresuid(1000, 1000, 1000) ||
+	    set_caps("cap_net_raw=ip"))
+		return -1;
+	return raise_ambient(CAP_NET_RAW);
+}
+
+static int p_user_group50_amb(void)
+{
+	return user_amb_groups(50, (gid_t)-1);
+}
+
+static int p_user_fsgid_amb(void)
+{
+	return user_amb_groups((gid_t)-1, 7);
+}
+
 struct pcase {
 	const char *name;
 	int (*setup)(void);
@@ -140,19 +208,31 @@ static const struct pcase pcases[] = {
 	{ "user nnp", p_user_nnp },
 	{ "user -bnd(ipc_lock)", p_user_nobnd },
 	{ "uid 1000 euid 0", p_euid0 },
+	/*
+	 * Where 6.12 (new euid/egid against the old real ids) and 7.3 (new
+	 * euid against the old euid, new egid in_group_p()) part.
+	 */
+	{ "uid 1000 euid 0 ambient", p_euid0_amb },
+	{ "uid 1000 euid 0 nnp", p_euid0_nnp },
+	{ "user groups(50) ambient", p_user_group50_amb },
+	{ "user fsgid 7 ambient", p_user_fsgid_amb },
 };
 
 struct fplace {
 	const char *name;
 	const char *dir;
 	mode_t mode;
+	uid_t uid;
+	gid_t gid;
 	bool nosuid;
 };
 
 static const struct fplace fplaces[] = {
-	{ "tmpfs", "/tmp/mc", 0755, false },
-	{ "setuid-root", "/tmp/mc", 04755, false },
-	{ "nosuid", "/tmp/mc-nosuid", 04755, true },
+	{ "tmpfs", "/tmp/mc", 0755, 0, 0, false },
+	{ "setuid-root", "/tmp/mc", 04755, 0, 0, false },
+	{ "nosuid", "/tmp/mc-nosuid", 04755, 0, 0, true },
+	{ "setuid-1000", "/tmp/mc", 04755, 1000, 0, false },
+	{ "setgid-50", "/tmp/mc", 02755, 0, 50, false },
 };
 
 static char *probe;
@@ -167,10 +247,12 @@ static int make_file(const char *path, const struct xcase *x,
 	if (fd < 0 || write(fd, probe, probe_len) != (ssize_t)probe_len ||
 	    close(fd))
 		return -1;
-	if (chown(path, 0, 0) || chmod(path, pl->mode))
+	if (chown(path, pl->uid, pl->gid) || chmod(path, pl->mode))
 		return -1;
 	memset(f, 0, sizeof(*f));
 	f->mode = S_IFREG | pl->mode;
+	f->uid = pl->uid;
+	f->gid = pl->gid;
 	f->owner_mapped = f->group_mapped = true;
 	f->nosuid = pl->nosuid;
 	if (x->len < 0)
@@ -193,6 +275,8 @@ static const char *const intended[] = {
 };
 
 static unsigned int unintended;
+static unsigned int lines_part;	/* cases 6.12 and 7.3 predict apart */
+static enum fcap_kver kver;	/* the running kernel's line */
 
 static bool is_intended(const char *name)
 {
@@ -225,12 +309,29 @@ static void compare_flavours(const struct fcap_proc *proc,
 		as_written.has_xattr = true;
 		fcap_decode(x->bytes, (size_t)x->len, &as_written.xattr);
 	}
-	fcap_model_exec(proc, &as_written, FCAP_KERNEL_MAINLINE, NULL, &m);
-	fcap_model_exec(proc, &as_written, FCAP_KERNEL_FCAPS, NULL, &p);
+	fcap_model_exec(proc, &as_written, FCAP_KERNEL_MAINLINE, kver, NULL,
+			&m);
+	fcap_model_exec(proc, &as_written, FCAP_KERNEL_FCAPS, kver, NULL, &p);
 	if (!same_exec(&m, &p) && !is_intended(x->name)) {
 		unintended++;
 		tap_diag("kernels differ, not intended: %s", name);
 	}
+}
+
+/*
+ * Whether 6.12's and 7.3's rules part on this case (the file as the
+ * kernel stored it): the running kernel then matched its own line's
+ * prediction and not the other's.
+ */
+static void compare_lines(const struct fcap_proc *proc,
+			  const struct fcap_file *f, enum fcap_kernel k)
+{
+	struct fcap_exec a, b;
+
+	fcap_model_exec(proc, f, k, FCAP_KVER_6_12, NULL, &a);
+	fcap_model_exec(proc, f, k, FCAP_KVER_7_3, NULL, &b);
+	if (!same_exec(&a, &b))
+		lines_part++;
 }
 
 static void run_case(const char *path, const struct fcap_file *f,
@@ -249,6 +350,8 @@ static void run_case(const char *path, const struct fcap_file *f,
 	guest_want(&proc, f, k, NULL, want, sizeof(want), &why);
 	if (!tap_is_str(line, want, "%s", name))
 		tap_diag("model: %s", why ? why : "");
+	else
+		compare_lines(&proc, f, k);
 }
 
 int main(int argc, char **argv)
@@ -271,8 +374,8 @@ int main(int argc, char **argv)
 		tap_skip_all("cannot mount a nosuid tmpfs");
 	tap_plan((int)(sizeof(xcases) / sizeof(xcases[0]) *
 		       sizeof(pcases) / sizeof(pcases[0]) *
-		       sizeof(fplaces) / sizeof(fplaces[0])) + 1);
-	guest_kver(&kver_name);
+		       sizeof(fplaces) / sizeof(fplaces[0])) + 2);
+	kver = guest_kver(&kver_name);
 	tap_diag("kernel flavour: %s, Linux %s",
 		 k == FCAP_KERNEL_FCAPS ? "fcaps" : "mainline", kver_name);
 	for (xi = 0; xi < sizeof(xcases) / sizeof(xcases[0]); xi++)
@@ -300,5 +403,8 @@ int main(int argc, char **argv)
 		}
 	tap_is_int(unintended, 0,
 		   "mainline and fcaps differ only where patches 1 and 4 say");
+	tap_ok(lines_part > 0,
+	       "%u cases that 6.12's and 7.3's rules predict apart went as Linux %s's",
+	       lines_part, kver_name);
 	return tap_done();
 }

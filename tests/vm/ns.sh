@@ -13,9 +13,9 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "1..0 # SKIP needs root to make the disk image"
 	exit 0
 fi
-. tests/vm/kver.sh
-fcaps_kver "$kernel"
-work=$top/build/vm/ns-disk-$flavour$kver_tag
+. kernel/kver.sh
+kver_of "$kernel" || { echo "Bail out! $kernel is under no version's directory"; exit 1; }
+work=$top/build/vm/ns-disk-$flavour$ktag
 rm -rf "$work" && mkdir -p "$work"
 mke2fs -q -F -t ext4 "$work/disk.img" 16M >/dev/null ||
 	{ echo "Bail out! mke2fs failed"; exit 1; }

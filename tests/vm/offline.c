@@ -16,7 +16,8 @@
  *   - that getxattr through that overlay returns what it returns
  *     directly, and that copy-up (chmod, touch, a write) keeps or drops
  *     the value, or fails, as lib's fcap_copy_up() says for the kernel
- *     line (6.12 drops a value getxattr refuses, 6.1 fails the copy-up);
+ *     line (6.12 and 7.3 drop a value getxattr refuses, 6.1 fails the
+ *     copy-up);
  *   - that chown removes the value (patch 1: the zero-length one too).
  * Then uid 1000 tries to store each value on a file it owns: only what
  * the verdicts allow an unprivileged writer may succeed (patch 1).
@@ -194,9 +195,9 @@ static bool same_read(ssize_t a, const unsigned char *ab, ssize_t b,
  * v1 shown as v2, unknown flag bits refused, on both paths); then copy-up
  * by chmod (overlay "ovl"), touch ("ovl2") and a write ("ovl3"), as lib's
  * fcap_copy_up() says for this kernel line: copied as getxattr of the
- * lower file returns it, dropped (6.12, for a value getxattr refuses), or
- * the operation fails with getxattr's error (6.1); chmod and touch keep
- * what was copied, a write removes it (killpriv).
+ * lower file returns it, dropped (6.12 and 7.3, for a value getxattr
+ * refuses), or the operation fails with getxattr's error (6.1); chmod and
+ * touch keep what was copied, a write removes it (killpriv).
  */
 static void check_overlay_xattr(const char *name, const struct fcap_value *v,
 				const struct fcap_verdict *vd)

@@ -16,9 +16,9 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 0
 fi
 suite=${3:-offline}
-. tests/vm/kver.sh
-fcaps_kver "$kernel"
-work=$top/build/vm/$suite-disk-$flavour$kver_tag
+. kernel/kver.sh
+kver_of "$kernel" || { echo "Bail out! $kernel is under no version's directory"; exit 1; }
+work=$top/build/vm/$suite-disk-$flavour$ktag
 rm -rf "$work" && mkdir -p "$work/tree/x" "$work/tree/val"
 # name:hex (empty hex: a zero-length value)
 set -- \

@@ -5,10 +5,11 @@
 # guests hang on these machines) with an initramfs of busybox-static and
 # the static test programs, run /tests/SUITE in the guest and print its TAP.
 # A timeout, a panic or missing markers is a failed suite.
-# A kernel under build/kernel/6.1/ is a 6.1 kernel: the guest is told
-# (fcaps_kver=6.1, for lib's model), gets the programs built from that
-# tree (the kernel's selftests, the series' kselftest) and its own work
-# directory; any other is 6.12.
+# The kernel's version is where it was built (kernel/kver.sh's kver_of:
+# build/kernel/7.3/... is 7.3): the guest is told (fcaps_kver=, for lib's
+# model), gets the programs built from that version's tree (the kernel's
+# selftests, the series' kselftest: build/static/tests/vm/VERSION/) and
+# its own work directory.
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$top" || exit 1
@@ -19,14 +20,20 @@ if [ ! -f "$kernel" ]; then
 	echo "not ok 1 - $kernel missing (make kernel)"
 	exit 1
 fi
-. tests/vm/kver.sh
-fcaps_kver "$kernel"
-ksel=build/static/tests/vm${kver_dir:+/$kver_dir}
+. kernel/kver.sh
+. kernel/qemu.sh
+if ! kver_of "$kernel"; then
+	echo "1..1"
+	echo "not ok 1 - $kernel is under no version's directory (kernel/kver.sh)"
+	exit 1
+fi
+ksel=build/static/tests/vm/$kver
 # one work directory per suite and kernel (suites may run side by side):
-# NAME-DIR[-VARIANT][-6.1], VARIANT from bzImage-VARIANT
+# NAME-DIR[-VARIANT][-VERSION], VARIANT from bzImage-VARIANT, no VERSION
+# for 6.12
 kfile=$(basename "$kernel")
 kvariant=${kfile#bzImage}
-work=$top/build/vm/${FCAPS_VM_NAME:-$suite}-$(basename "$(dirname "$kernel")")$kvariant$kver_tag
+work=$top/build/vm/${FCAPS_VM_NAME:-$suite}-$(basename "$(dirname "$kernel")")$kvariant$ktag
 rm -rf "$work"
 mkdir -p "$work/root/bin" "$work/root/tests" "$work/root/proc" \
 	"$work/root/sys" "$work/root/dev" "$work/root/tmp" "$work/root/mnt"
@@ -36,8 +43,8 @@ cp tests/vm/init "$work/root/init"
 chmod 755 "$work/root/init"
 cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
 	build/static/tests/vm/seed build/static/tests/vm/offline \
-	build/static/tests/vm/policy build/static/tests/vm/benchexec \
-	build/static/tests/vm/nop build/static/tests/vm/ns \
+	build/static/tests/vm/policy build/static/bench/benchexec \
+	build/static/bench/nop build/static/tests/vm/ns \
 	build/static/tests/vm/audit \
 	"$ksel/test_execve" "$ksel/validate_cap" \
 	tests/vm/selftest-caps tests/vm/scan-guest tests/vm/fcaps-selftest \
@@ -57,11 +64,9 @@ disk=
 	disk="-drive file=$FCAPS_VM_DISK,format=raw,if=virtio"
 # FCAPS_VM_QEMU_ARGS: more QEMU options (bench-exec's -icount)
 # shellcheck disable=SC2086
-timeout "${FCAPS_VM_TIMEOUT:-300}" qemu-system-x86_64 -accel tcg -m 512 $disk \
-	${FCAPS_VM_QEMU_ARGS:-} \
-	-nographic -no-reboot -kernel "$kernel" -initrd "$work/initrd.gz" \
-	-append "console=ttyS0 panic=-1 quiet fcaps_suite=$suite fcaps_kver=$kver $*" \
-	</dev/null >"$work/console.log" 2>&1
+fcaps_qemu "${FCAPS_VM_TIMEOUT:-300}" 512 "$kernel" "$work/initrd.gz" \
+	"console=ttyS0 panic=-1 quiet fcaps_suite=$suite fcaps_kver=$kver $*" \
+	$disk ${FCAPS_VM_QEMU_ARGS:-} >"$work/console.log" 2>&1
 rc=$?
 tr -d '\r' <"$work/console.log" >"$work/console.txt"
 if grep -q "Kernel panic" "$work/console.txt"; then
@@ -89,7 +94,7 @@ if ! grep -q "^FCAPS-TAP-END" "$work/console.txt"; then
 	echo "Bail out! guest gave no result (qemu exit $rc; $work/console.txt)"
 	exit 1
 fi
-# The guest runs the version its place says (build/kernel/6.1/: 6.1.*),
+# The guest runs the version its place says (build/kernel/7.3/: 7.3.*),
 # which fcaps_kver= told its programs.
 release=$(sed -n 's/^FCAPS-KVER //p' "$work/console.txt" | head -n 1)
 case $release in

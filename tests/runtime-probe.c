@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * runtime-probe - what a process holds after exec, from inside a
+ * container: one line "uid=U prm=HEX eff=HEX amb=HEX nnp=N" from
+ * /proc/self/status.  tests/runtime.sh copies it under many names, each
+ * with a capability value, and runs each copy as a container's process.
+ * Static: the images hold nothing else it could link with.
+ */
+#include <stdio.h>
+#include <string.h>
+
+int main(void)
+{
+	char line[256], uid[32] = "?", prm[32] = "?", eff[32] = "?",
+	     amb[32] = "?", nnp[8] = "?";
+	FILE *f = fopen("/proc/self/status", "re");
+
+	if (!f) {
+		perror("runtime-probe: /proc/self/status");
+		return 1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		sscanf(line, "Uid: %31s", uid);
+		sscanf(line, "CapPrm: %31s", prm);
+		sscanf(line, "CapEff: %31s", eff);
+		sscanf(line, "CapAmb: %31s", amb);
+		sscanf(line, "NoNewPrivs: %7s", nnp);
+	}
+	fclose(f);
+	printf("uid=%s prm=%s eff=%s amb=%s nnp=%s\n", uid, prm, eff, amb, nnp);
+	return fflush(stdout) ? 1 : 0;
+}

@@ -1,0 +1,308 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# runtime.sh: what getfcap --explain --context predicts is what the real
+# runtimes give (TAP; host suite, root).
+#
+# An image holds copies of a static probe (tests/runtime-probe.c), each
+# carrying a value of one kind (+ep, +p only, +ei, the all-zero value, v3
+# rootids for a user namespace).  Each copy runs as a container's process
+# -- exec'd by the runtime itself, as a service's program is -- under
+# podman (with runc: crun refuses this machine's cgroup setup) with its
+# default set, --cap-drop ALL, --cap-add, no-new-privileges, --user and
+# --uidmap, and under runc alone on an OCI bundle unpacked by umoci whose
+# process.capabilities, user and noNewPrivileges the test writes, as
+# Kubernetes' runtimes and a systemd-like start would.  For every file and
+# context the prediction (the exec error, or CapPrm, CapEff and CapAmb) is
+# compared with what the probe printed or the runtime reported.
+top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+san=${FCAPS_SAN:-$top/build/san}
+GETF=$san/getfcap/getfcap
+SETF=$san/setfcap/setfcap
+PROBE=$san/tests/runtime-probe
+. "$top/tests/tap.sh"
+
+if [ "$(id -u)" != 0 ]; then
+	echo "1..0 # SKIP not root (runtimes and setfcap need it)"
+	exit 0
+fi
+for b in "$GETF" "$SETF" "$PROBE"; do
+	[ -x "$b" ] || bail "$b not built (make san)"
+done
+for t in python3 tar; do
+	command -v "$t" >/dev/null || { echo "1..0 # SKIP no $t"; exit 0; }
+done
+
+mkdir -p "$top/build" || bail "cannot make $top/build"
+work=$(mktemp -d "$top/build/runtime.XXXXXX") || bail "no scratch directory"
+TMPDIR=$work/tmp
+export TMPDIR
+mkdir "$TMPDIR"
+tag=fcaps-runtime-$$
+img=localhost/$tag:latest
+PODMAN="podman --cgroup-manager cgroupfs --runtime runc"
+RUNC="runc --root $work/runc-state"
+cleanup() {
+	if command -v podman >/dev/null; then
+		$PODMAN ps -a -q --filter "label=$tag" 2>/dev/null |
+			xargs -r $PODMAN rm -f >/dev/null 2>&1
+		$PODMAN rmi -f "$img" >/dev/null 2>&1
+	fi
+	if command -v runc >/dev/null; then
+		$RUNC list -q 2>/dev/null | xargs -r -n1 $RUNC delete -f \
+			>/dev/null 2>&1
+	fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# The files: NAME VALUE (setfcap's arguments; "-" for none)
+files="plain -
+ep_raw cap_net_raw+ep
+ep_nbs cap_net_bind_service+ep
+p_nbs cap_net_bind_service+p
+ei_nbs cap_net_bind_service+ei
+ep_admin cap_sys_admin+ep
+zero =
+v3_nbs_100000 -n.100000.cap_net_bind_service+ep
+v3_raw_100000 -n.100000.cap_net_raw+ep
+v3_nbs_200000 -n.200000.cap_net_bind_service+ep"
+names=$(echo "$files" | cut -d' ' -f1)
+
+# plant ROOT: the probes and their values, a passwd and busybox
+plant() {
+	mkdir -p "$1/f" "$1/etc" "$1/bin" || return 1
+	printf 'root:x:0:0:root:/:/bin/sh\nuser:x:1000:1000::/:/bin/sh\n' \
+		>"$1/etc/passwd"
+	printf 'root:x:0:\nuser:x:1000:\n' >"$1/etc/group"
+	[ -x /bin/busybox ] && cp /bin/busybox "$1/bin/busybox"
+	echo "$files" | while read -r name value; do
+		cp "$PROBE" "$1/f/$name" || return 1
+		case $value in
+		-) ;;
+		=) "$SETF" "" "$1/f/$name" >/dev/null || return 1 ;;
+		*) # shellcheck disable=SC2046
+			"$SETF" $(echo "$value" | tr . ' ') "$1/f/$name" \
+				>/dev/null || return 1 ;;
+		esac
+	done
+}
+setup "plant the image's files" plant "$work/root" ||
+	bail "cannot plant the files"
+# getfcap predicts for the files where they lie: a nosuid mount there
+# would be its prediction, not the container's
+if python3 -c 'import os, sys
+sys.exit(not os.statvfs(sys.argv[1]).f_flag & os.ST_NOSUID)' "$work"; then
+	echo "1..0 # SKIP $top/build is on a nosuid mount"
+	exit 0
+fi
+
+# predict DIR CONTEXT...: one line per file, "NAME ERROR" or "NAME ok
+# PRM EFF AMB", from getfcap --explain --json
+predict() {
+	d=$1
+	shift
+	for f in $names; do echo "$d/f/$f"; done | xargs "$GETF" --explain \
+		--json "$@" | python3 -c '
+import json, os, sys
+for line in sys.stdin:
+    o = json.loads(line)
+    name = os.path.basename(o["path"])
+    x = o["exec"]
+    if x["error"]:
+        print(name, x["error"])
+    else:
+        print(name, "ok", x["permitted"], x["effective"], x["ambient"])
+'
+}
+
+# observed OUTPUT: the same form, from the probe's line or the error
+observed() {
+	case $1 in
+	*"uid="*" prm="*)
+		echo "$1" | sed -n 's/.*prm=\([0-9a-f]*\) eff=\([0-9a-f]*\) amb=\([0-9a-f]*\).*/ok \1 \2 \3/p' |
+			head -1 ;;
+	*"operation not permitted"*) echo EPERM ;;
+	*"value too large"*) echo EOVERFLOW ;;
+	*"invalid argument"*) echo EINVAL ;;
+	*) echo "other: $(echo "$1" | head -1)" ;;
+	esac
+}
+
+checked=0 matched=0
+# compare RUNTIME LABEL PREDICTIONS RUN...: run each file with RUN FILE
+compare() {
+	rt=$1 label=$2 preds=$3
+	shift 3
+	for f in $names; do
+		want=$(echo "$preds" | sed -n "s/^$f //p")
+		got=$(observed "$("$@" "/f/$f" 2>&1)")
+		checked=$((checked + 1))
+		eval "n_$rt=\$((\${n_$rt:-0} + 1))"
+		if [ -n "$want" ] && [ "$want" = "$got" ]; then
+			matched=$((matched + 1))
+			eval "m_$rt=\$((\${m_$rt:-0} + 1))"
+			ok "$rt $label: $f: $want"
+		else
+			notok "$rt $label: $f: predicted '$want', got '$got'"
+		fi
+	done
+}
+
+# ---- podman, with runc ----------------------------------------------
+podman_run() {
+	$PODMAN run --rm --network none --label "$tag" \
+		--ulimit nofile=1024:1024 --ulimit nproc=1024:1024 "$@" </dev/null
+}
+podman_skip=
+if ! command -v podman >/dev/null || ! command -v runc >/dev/null; then
+	podman_skip="podman or runc not installed (scripts/deps.sh)"
+elif ! tar --xattrs --xattrs-include='security.capability' -C "$work/root" \
+	-cf "$work/image.tar" . 2>"$work/err" ||
+	! $PODMAN import -q "$work/image.tar" "$img" >/dev/null 2>>"$work/err"
+then
+	podman_skip="cannot import an image: $(head -1 "$work/err")"
+elif ! out=$(podman_run "$img" /f/plain 2>&1) ||
+	! echo "$out" | grep -q '^uid='; then
+	podman_skip="podman cannot start a container here: $(echo "$out" | head -1)"
+fi
+# PODMAN ARGS|CONTEXT ARGS
+podman_cases="|--context podman
+--cap-drop ALL|--context podman --cap-drop ALL
+--cap-drop ALL --cap-add NET_BIND_SERVICE|--context podman --cap-drop ALL --cap-add NET_BIND_SERVICE
+--security-opt no-new-privileges|--context podman --no-new-privs
+--user 1000|--context podman --user 1000
+--user 1000 --cap-add NET_BIND_SERVICE|--context podman --user 1000 --cap-add NET_BIND_SERVICE
+--user 1000 --security-opt no-new-privileges --cap-add NET_RAW|--context podman --user 1000 --no-new-privs --cap-add NET_RAW
+--uidmap 0:100000:65536|--context podman --userns-root 100000
+--uidmap 0:100000:65536 --user 1000|--context podman --userns-root 100000 --user 1000
+--uidmap 0:200000:65536 --user 1000|--context podman --userns-root 200000 --user 1000"
+if [ -n "$podman_skip" ]; then
+	skip "podman" "$podman_skip"
+else
+	echo "$podman_cases" | {
+		while IFS='|' read -r pargs cargs; do
+			# shellcheck disable=SC2086
+			preds=$(predict "$work/root" $cargs)
+			# shellcheck disable=SC2086
+			compare podman "${pargs:-(defaults)}" "$preds" \
+				podman_run $pargs "$img"
+		done
+		echo "$n $checked $matched ${n_podman:-0} ${m_podman:-0}" \
+			>"$work/podman.count"
+	}
+	read -r n checked matched n_podman m_podman <"$work/podman.count"
+fi
+
+# ---- runc alone, on a bundle umoci unpacked -----------------------------
+runc_skip=
+all_caps=$(capsh --decode="$(printf '%x' \
+	$(( (1 << ($(cat /proc/sys/kernel/cap_last_cap) + 1)) - 1 )))" \
+	2>/dev/null | sed 's/.*=//')
+if ! command -v runc >/dev/null || ! command -v umoci >/dev/null; then
+	runc_skip="runc or umoci not installed (scripts/deps.sh)"
+elif [ -z "$all_caps" ]; then
+	runc_skip="no capsh (libcap2-bin) to name the capabilities"
+elif ! {
+	umoci init --layout "$work/oci" &&
+	umoci new --image "$work/oci:t" &&
+	umoci unpack --image "$work/oci:t" "$work/build" &&
+	cp -a "$work/root/." "$work/build/rootfs/" &&
+	umoci repack --image "$work/oci:t" "$work/build" &&
+	umoci unpack --image "$work/oci:t" "$work/bundle"
+} >"$work/err" 2>&1; then
+	runc_skip="umoci cannot build and unpack the image: $(tail -1 "$work/err")"
+fi
+# the values went through umoci's layer: check before trusting the bundle
+if [ -z "$runc_skip" ]; then
+	for f in $names; do
+		a=$("$GETF" --raw "$work/root/f/$f")
+		b=$("$GETF" --raw "$work/bundle/rootfs/f/$f")
+		[ "${a#* }" = "${b#* }" ] ||
+			runc_skip="umoci changed the value of $f: ${b#* }"
+	done
+fi
+
+# bundle_config UID GID NNP BOUNDING PERMITTED EFFECTIVE AMBIENT: the
+# process of config.json (capability names comma-separated, "" for none;
+# ambient is also inheritable)
+bundle_config() {
+	python3 - "$work/bundle/config.json" "$@" <<'EOF'
+import json, sys
+path, uid, gid, nnp, bnd, prm, eff, amb = sys.argv[1:]
+names = lambda s: [c.upper() for c in s.split(",") if c]
+c = json.load(open(path))
+p = c["process"]
+p["terminal"] = False
+p["user"] = {"uid": int(uid), "gid": int(gid)}
+p["noNewPrivileges"] = nnp == "1"
+p["capabilities"] = {"bounding": names(bnd), "permitted": names(prm),
+                     "effective": names(eff), "inheritable": names(amb),
+                     "ambient": names(amb)}
+p["rlimits"] = [{"type": "RLIMIT_NOFILE", "hard": 1024, "soft": 1024}]
+c["linux"]["namespaces"] = [n for n in c["linux"]["namespaces"]
+                            if n["type"] != "user"]
+json.dump(c, open(path, "w"), indent=1)
+EOF
+}
+runc_n=0
+runc_run() {
+	runc_n=$((runc_n + 1))
+	python3 - "$work/bundle/config.json" "$1" <<'EOF' || return 1
+import json, sys
+c = json.load(open(sys.argv[1]))
+c["process"]["args"] = [sys.argv[2]]
+json.dump(c, open(sys.argv[1], "w"), indent=1)
+EOF
+	$RUNC run --bundle "$work/bundle" "$tag-$runc_n" </dev/null
+}
+D=cap_chown,cap_dac_override,cap_fsetid,cap_fowner,cap_mknod,cap_net_raw,cap_setgid,cap_setuid,cap_setfcap,cap_setpcap,cap_net_bind_service,cap_sys_chroot,cap_kill,cap_audit_write
+NBS=cap_net_bind_service
+SD=systemd:User=1000,CapabilityBoundingSet=CAP_NET_BIND_SERVICE,CapabilityBoundingSet=CAP_NET_RAW,AmbientCapabilities=CAP_NET_BIND_SERVICE
+# tok T: a set of the table below (D: Docker's, A: every capability, -:
+# none)
+tok() {
+	case $1 in
+	-) echo "" ;;
+	D) echo "$D" ;;
+	A) echo "$all_caps" ;;
+	*) echo "$1" ;;
+	esac
+}
+# config.json (uid gid nnp bounding permitted effective ambient)|CONTEXT
+# ARGS, as containerd starts Kubernetes' pods, dockerd its containers and
+# systemd its services.  systemd leaves a service the manager's permitted
+# set beyond its bounding set (src/core/execute.c), which runc refuses
+# ("unable to apply caps"); the bundle holds the bounding set instead,
+# which changes no exec: pP' never exceeds the bounding set and pI.
+runc_cases="1000 1000 1 - - - -|--context k8s-restricted
+1000 1000 1 $NBS $NBS $NBS -|--context k8s-restricted,+net_bind_service
+0 0 0 D D D -|--context docker
+1000 0 0 D - - -|--context docker --user 1000
+1000 1000 0 $NBS,cap_net_raw $NBS,cap_net_raw - $NBS|--context $SD
+1000 1000 1 $NBS,cap_net_raw $NBS,cap_net_raw - $NBS|--context $SD,NoNewPrivileges=yes
+1000 1000 1 A - - -|--context systemd:User=1000,NoNewPrivileges=yes
+0 0 0 $NBS $NBS $NBS -|--context systemd:CapabilityBoundingSet=CAP_NET_BIND_SERVICE"
+if [ -n "$runc_skip" ]; then
+	skip "runc" "$runc_skip"
+else
+	echo "$runc_cases" | {
+		while IFS='|' read -r conf cargs; do
+			# shellcheck disable=SC2086
+			set -- $conf
+			bundle_config "$1" "$2" "$3" "$(tok "$4")" \
+				"$(tok "$5")" "$(tok "$6")" "$(tok "$7")" ||
+				{ notok "runc: config.json for $conf"; continue; }
+			label=$(echo "$cargs" | sed 's/--context //')
+			# shellcheck disable=SC2086
+			preds=$(predict "$work/bundle/rootfs" $cargs)
+			compare runc "$label" "$preds" runc_run
+		done
+		echo "$n $checked $matched ${n_runc:-0} ${m_runc:-0}" \
+			>"$work/runc.count"
+	}
+	read -r n checked matched n_runc m_runc <"$work/runc.count"
+fi
+echo "# $checked predictions checked, $matched matched" \
+	"(podman ${m_podman:-0}/${n_podman:-0}, runc ${m_runc:-0}/${n_runc:-0})"
+done_testing
