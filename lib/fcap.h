@@ -95,8 +95,7 @@ uint64_t fcap_known_mask(void);
 enum fcap_kernel {
 	FCAP_KERNEL_MAINLINE = 0,	/* Linux 6.12 as released */
 	FCAP_KERNEL_FCAPS = 1,		/* 6.12 with the fcaps series */
-	FCAP_KERNEL_FIX1 = 2,		/* 6.12 with its first patch only */
-};
+};	/* the guest suites' third kernel: fcap-test.h */
 
 struct fcap_verdict {
 	int write;
