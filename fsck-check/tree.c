@@ -279,6 +279,8 @@ static const char *below_link(struct tar_tree *s, const char *path,
 {
 	char *p;
 
+	if (!s->links.cap)
+		return NULL;	/* no symbolic link so far */
 	free(*buf);
 	*buf = xstrdup(path);
 	for (p = strchr(*buf + 1, '/'); p; p = strchr(p + 1, '/')) {
