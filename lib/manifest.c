@@ -309,7 +309,7 @@ int fcap_manifest_print(FILE *f, const char *path, const void *raw,
 	int ret;
 
 	fcap_decode(raw, len, &v);
-	if ((v.problems & ~FCAP_PROB_HIGHBITS) || v.rev < 2 ||
+	if (fcap_problems_shown(&v) || v.rev < 2 ||
 	    (v.has_rootid && (v.rootid == 0 || v.rootid == UINT32_MAX)))
 		return -EINVAL;
 	ret = fcap_to_text(&v, &text);
