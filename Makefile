@@ -69,7 +69,7 @@ OBJS :=
 define add_tool
 TOOLS += $(B)$(1)/$(1)
 PROGS += $(B)$(1)/$(1)
-OBJS += $(addprefix $(B),$(2))
+OBJS += $(addprefix $(B),$(filter %.o,$(2)))
 $(B)$(1)/$(1): $(addprefix $(B),$(2) $(COMMON_OBJS)) $(B)lib/libfcap.a
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ $(3) $$(LIBS_CAP)

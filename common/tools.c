@@ -9,6 +9,7 @@
 #include <sys/vfs.h>
 #include <linux/magic.h>
 
+#include "escape.h"
 #include "tools.h"
 
 int tools_oom_status = 1;
@@ -74,14 +75,28 @@ void raise_fd_limit(void)
  */
 void put_escaped(FILE *f, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	fcap_put_escaped(f, s, FCAP_ESC_CONTROL);
+}
 
-	for (; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f || *p == '\\')
-			fprintf(f, "\\%03o", *p);
-		else
-			putc(*p, f);
-	}
+/**
+ * escaped() - @s as put_escaped() writes it, for a message
+ * @s:		a name from the input
+ *
+ * Return: a malloc()ed copy.
+ */
+char *escaped(const char *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	f = open_memstream(&buf, &len);
+	if (!f)
+		oom();
+	put_escaped(f, s);
+	if (fclose(f))
+		oom();
+	return buf;
 }
 
 /*

@@ -24,6 +24,7 @@ char *xstrdup(const char *s);
 void raise_fd_limit(void);
 
 void put_escaped(FILE *f, const char *s);
+char *escaped(const char *s);
 
 bool pseudo_fs_type(long type);
 bool fd_on_pseudo_fs(int fd);

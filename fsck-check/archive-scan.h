@@ -28,8 +28,6 @@
 #define ARCHIVE_VALUES_MAX	100000UL
 #define ARCHIVE_BOMB_FLOOR	(256ULL << 20)
 #define ARCHIVE_BOMB_RATIO	500
-/* Entries looked at by whiteouts, in all the layers of an image */
-#define TREE_WORK_MAX		(1ULL << 30)
 
 /**
  * struct archive_opts - what archive_scan() reads and how
@@ -54,17 +52,15 @@ int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
  *		(owned by the reader, valid until the next call)
  * @link:	a hard link's target, normalized the same way, or NULL
  * @mode: @uid: @gid: from the header (@mode includes the file type)
- * @has_value:	the member carries security.capability
- * @len: @raw:	its bytes (at most ENTRY_RAW_MAX)
- * @size:	its full size when larger than ENTRY_RAW_MAX, else 0
+ * @value:	its security.capability as lib reads it (fcap_read_buf()),
+ *		or NULL when it has none (owned by the reader, valid until
+ *		the next call)
  */
 struct tar_member {
 	const char *path;
 	const char *link;
 	uint32_t mode, uid, gid;
-	bool has_value;
-	size_t len, size;
-	unsigned char raw[ENTRY_RAW_MAX];
+	const struct fcap_read *value;
 };
 
 struct tar_reader;
@@ -88,20 +84,8 @@ ssize_t tar_read(void *priv, void *buf, size_t len);
 int tar_hash(struct tar_reader *r, unsigned char out[32]);
 unsigned long tar_members(const struct tar_reader *r);
 void tar_warn(struct tar_reader *r, const char *what);
+void tar_mute(struct tar_reader *r);
 int tar_close(struct tar_reader *r);
-
-/* What extraction would leave: of one archive, or of image layers. */
-struct tar_tree;
-
-struct tar_tree *tree_new(struct entry *v, size_t n, bool layered);
-int tree_add(struct tar_tree *s, struct tar_reader *r,
-	     const struct tar_member *m, bool hash);
-void tree_layer(struct tar_tree *s, unsigned int layer, const char *digest,
-		uint64_t inos);
-int tree_whiteout(struct tar_tree *s, const char *path, bool opaque);
-void tree_end(struct tar_tree *s, struct entry **v, size_t *n);
-
-char *escaped(const char *s);
 
 /* Is the tar reader built in (not in a static build)? */
 extern const bool archive_supported;

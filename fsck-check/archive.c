@@ -9,15 +9,17 @@
  * PAX header carries it (SCHILY.xattr.security.capability as GNU tar and
  * Docker write it, LIBARCHIVE.xattr.security.capability as bsdtar does;
  * libarchive presents both as the same extended attribute), whatever the
- * bytes are.  archive_scan() turns members into entries as extraction
- * would leave the tree: a later member of the same name replaces an
- * earlier one, and a hard link is one more name of its target.
+ * bytes are.  archive_scan() turns members into entries through the
+ * tree of tree.c, as extraction would leave it: a later member of the
+ * same name replaces an earlier one, and a hard link is one more name
+ * of its target.
  *
  * What it keeps grows with the values and the directories, not with the
  * files.  Hostile input ends with an error naming the archive, never a
- * crash or a hang: a name with a ".." component is skipped, an absolute
- * one read relative to the root (as tar extracts it) and reported, and
- * the bounds of archive-scan.h stop the reading.
+ * crash or a hang: a name with a ".." component or below a symbolic
+ * link (tree_visible()) is skipped, an absolute one read relative to the
+ * root (as tar extracts it) and reported, and the bounds of
+ * archive-scan.h stop the reading.
  */
 #include <err.h>
 #include <errno.h>
@@ -33,7 +35,9 @@
 #include <archive_entry.h>
 
 #include "archive-scan.h"
+#include "hash.h"
 #include "tools.h"
+#include "tree.h"
 
 const bool archive_supported = true;
 
@@ -44,31 +48,12 @@ struct tar_reader {
 	unsigned long members;
 	bool compressed;
 	bool data_left;		/* the current member's data is unread */
+	bool mute;		/* messages said already, by an earlier pass */
 	char *path, *link;
 	size_t pathcap, linkcap;
+	struct fcap_read value;	/* the current member's */
 	int status;
 };
-
-/**
- * escaped() - @s with control bytes and '\\' as \ooo, for messages
- * @s:		a name from the input
- *
- * Return: a malloc()ed copy.
- */
-char *escaped(const char *s)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
-
-	f = open_memstream(&buf, &len);
-	if (!f)
-		oom();
-	put_escaped(f, s);
-	if (fclose(f))
-		oom();
-	return buf;
-}
 
 __attribute__((format(printf, 2, 3)))
 static void tar_fail(struct tar_reader *r, const char *fmt, ...)
@@ -79,7 +64,8 @@ static void tar_fail(struct tar_reader *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	warnx("%s: %s", r->file, what);
+	if (!r->mute)
+		warnx("%s: %s", r->file, what);
 	r->status |= EXIT_OPERR;
 }
 
@@ -222,7 +208,8 @@ int tar_open(struct tar_reader **rp, const char *file, int fd,
 }
 
 /* The value of security.capability of @ae, if any, into @m. */
-static void member_value(struct archive_entry *ae, struct tar_member *m)
+static void member_value(struct tar_reader *r, struct archive_entry *ae,
+			 struct tar_member *m)
 {
 	const char *name;
 	const void *val;
@@ -233,11 +220,10 @@ static void member_value(struct archive_entry *ae, struct tar_member *m)
 	       ARCHIVE_OK) {
 		if (strcmp(name, FCAP_XATTR_NAME))
 			continue;
-		m->has_value = true;
-		m->size = size > ENTRY_RAW_MAX ? size : 0;
-		m->len = size > ENTRY_RAW_MAX ? ENTRY_RAW_MAX : size;
-		if (m->len)
-			memcpy(m->raw, val, m->len);
+		fcap_read_release(&r->value);
+		if (fcap_read_buf(val, size, &r->value))
+			oom();
+		m->value = &r->value;
 	}
 }
 
@@ -342,7 +328,7 @@ int tar_next(struct tar_reader *r, struct tar_member *m)
 		m->mode = archive_entry_mode(ae);
 		m->uid = archive_entry_uid(ae);
 		m->gid = archive_entry_gid(ae);
-		member_value(ae, m);
+		member_value(r, ae, m);
 		return 1;
 	}
 }
@@ -380,11 +366,21 @@ int tar_hash(struct tar_reader *r, unsigned char out[32])
 	int ret;
 
 	r->data_left = false;
-	ret = baseline_sha256_read(tar_read, r, out);
+	ret = sha256_read(tar_read, r, out);
 	if (ret < 0 && !*r->intr)
 		tar_fail(r, "member %lu: data unreadable: %s", r->members,
 			 archive_error_string(r->a) ?: "not hashed");
 	return ret;
+}
+
+/**
+ * tar_mute() - no more messages from @r, only its exit status bits: an
+ *		earlier pass over the same archive said them
+ * @r:		the reader
+ */
+void tar_mute(struct tar_reader *r)
+{
+	r->mute = true;
 }
 
 /* Members read so far (the inode numbers of an archive's files). */
@@ -415,467 +411,9 @@ int tar_close(struct tar_reader *r)
 	archive_read_free(r->a);
 	free(r->path);
 	free(r->link);
+	fcap_read_release(&r->value);
 	free(r);
 	return status;
-}
-
-/*
- * A table of names: open addressing, FNV-1a.  @key of a slot points at
- * the name (owned by the table when @own), @val is what it maps to.
- */
-struct name_map {
-	struct slot {
-		const char *key;
-		size_t val;
-	} *s;
-	size_t cap, used;
-	bool own;
-};
-
-static const char tomb[] = "";
-
-static size_t name_hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
-	return h;
-}
-
-static struct slot *map_find(const struct name_map *m, const char *key)
-{
-	size_t i;
-
-	if (!m->cap)
-		return NULL;
-	for (i = name_hash(key) & (m->cap - 1); m->s[i].key;
-	     i = (i + 1) & (m->cap - 1))
-		if (m->s[i].key != tomb && !strcmp(m->s[i].key, key))
-			return &m->s[i];
-	return NULL;
-}
-
-static void map_put(struct name_map *m, const char *key, size_t val)
-{
-	struct slot *s = map_find(m, key), *old;
-	size_t i, j, oldcap;
-
-	if (s) {
-		s->val = val;
-		return;
-	}
-	if (2 * (m->used + 1) > m->cap) {
-		old = m->s;
-		oldcap = m->cap;
-		m->cap = m->cap ? 2 * m->cap : 64;
-		m->s = xcalloc(m->cap, sizeof(*m->s));
-		m->used = 0;
-		for (j = 0; j < oldcap; j++) {
-			if (!old[j].key || old[j].key == tomb)
-				continue;
-			for (i = name_hash(old[j].key) & (m->cap - 1);
-			     m->s[i].key; i = (i + 1) & (m->cap - 1))
-				;
-			m->s[i] = old[j];
-			m->used++;
-		}
-		free(old);
-	}
-	for (i = name_hash(key) & (m->cap - 1);
-	     m->s[i].key && m->s[i].key != tomb; i = (i + 1) & (m->cap - 1))
-		;
-	if (!m->s[i].key)
-		m->used++;
-	m->s[i].key = m->own ? xstrdup(key) : key;
-	m->s[i].val = val;
-}
-
-static void map_free(struct name_map *m)
-{
-	size_t i;
-
-	for (i = 0; m->own && i < m->cap; i++)
-		if (m->s[i].key && m->s[i].key != tomb)
-			free((void *)(uintptr_t)m->s[i].key);
-	free(m->s);
-}
-
-/* Remove @key from @m, if there. */
-static void map_del(struct name_map *m, const char *key)
-{
-	struct slot *sl = map_find(m, key);
-
-	if (!sl)
-		return;
-	if (m->own)
-		free((void *)(uintptr_t)sl->key);
-	sl->key = tomb;
-}
-
-/*
- * What extraction would leave of one archive, or of the layers of an
- * image applied in order (@layered): there a name whose value goes away
- * is kept as a gone entry with its history, and each layer's doing is
- * recorded as an event.
- */
-struct tar_tree {
-	struct entry *v;
-	size_t n, cap, first;
-	struct name_map names;	/* path -> index in @v of a live entry */
-	struct name_map dirs;	/* directory path -> mode */
-	struct name_map gone;	/* path -> index in @v of a gone entry */
-	bool layered;
-	unsigned int layer;
-	char digest[ENTRY_DIGEST_MAX];
-	uint64_t ino_base, work;
-};
-
-static struct entry *push(struct tar_tree *s)
-{
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 64;
-		s->v = xreallocarray(s->v, s->cap, sizeof(*s->v));
-	}
-	memset(&s->v[s->n], 0, sizeof(*s->v));
-	return &s->v[s->n++];
-}
-
-/* The live entry of @path, out of the table: its index, or SIZE_MAX. */
-static size_t take(struct tar_tree *s, const char *path)
-{
-	struct slot *sl = map_find(&s->names, path);
-
-	if (!sl)
-		return SIZE_MAX;
-	sl->key = tomb;
-	return sl->val;
-}
-
-static void dead(struct entry *e)
-{
-	e->source = SRC_BASELINE;	/* finish() drops it */
-}
-
-static bool is_dead(const struct entry *e)
-{
-	return e->source == SRC_BASELINE;
-}
-
-/* Record what the current layer did to @e (the latest events kept). */
-static void event(struct tar_tree *s, struct entry *e,
-		  enum layer_event_kind kind)
-{
-	struct layer_event *ev;
-
-	if (!e->events)
-		e->events = xcalloc(ENTRY_EVENTS_MAX, sizeof(*e->events));
-	if (e->nevents == ENTRY_EVENTS_MAX) {
-		memmove(e->events, e->events + 1,
-			(ENTRY_EVENTS_MAX - 1) * sizeof(*e->events));
-		e->nevents--;
-	}
-	ev = &e->events[e->nevents++];
-	ev->kind = kind;
-	ev->layer = s->layer;
-	memcpy(ev->digest, s->digest, sizeof(ev->digest));
-}
-
-/*
- * The value of the entry at @i goes away (@kind LAYER_REMOVED or
- * LAYER_LOST): layered, it stays as a gone entry; otherwise it is dropped.
- */
-static void lose(struct tar_tree *s, size_t i, enum layer_event_kind kind)
-{
-	struct entry *e = &s->v[i];
-
-	if (!s->layered) {
-		dead(e);
-		return;
-	}
-	e->gone = true;
-	e->layer = s->layer;
-	memcpy(e->digest, s->digest, sizeof(e->digest));
-	event(s, e, kind);
-	map_put(&s->gone, e->path, i);
-}
-
-/*
- * Everything below the directory @path goes (a whiteout of it, an opaque
- * directory, a file in its place): what lower layers (below @layer) put
- * there.  Bounded by TREE_WORK_MAX entries looked at in all.
- */
-static int drop_below(struct tar_tree *s, const char *path,
-		      unsigned int layer)
-{
-	size_t l = strlen(path), i;
-	struct entry *e;
-
-	if (!s->layered)
-		return 0;
-	if (l == 1)
-		l = 0;		/* "/": every name */
-	s->work += s->n - s->first;
-	if (s->work > TREE_WORK_MAX)
-		return -E2BIG;
-	for (i = s->first; i < s->n; i++) {
-		e = &s->v[i];
-		if (is_dead(e) || e->gone || e->layer >= layer ||
-		    strncmp(e->path, path, l) || e->path[l] != '/')
-			continue;
-		take(s, e->path);
-		lose(s, i, LAYER_REMOVED);
-	}
-	return 0;
-}
-
-static bool same_value(const struct entry *a, const struct entry *b)
-{
-	return a->read_err == b->read_err && a->size == b->size &&
-	       a->len == b->len && !memcmp(a->raw, b->raw, a->len);
-}
-
-/*
- * The entry @e now at @path takes over the history of what was there
- * (@old, live, or a gone entry) and records this layer's doing.
- */
-static void inherit(struct tar_tree *s, struct entry *e, size_t old)
-{
-	struct slot *sl = NULL;
-	struct entry *o;
-	enum layer_event_kind kind = LAYER_ADDED;
-
-	if (old == SIZE_MAX) {
-		sl = map_find(&s->gone, e->path);
-		if (sl) {
-			old = sl->val;
-			sl->key = tomb;
-		}
-	}
-	e->layer = s->layer;
-	memcpy(e->digest, s->digest, sizeof(e->digest));
-	if (old == SIZE_MAX) {
-		event(s, e, LAYER_ADDED);
-		return;
-	}
-	o = &s->v[old];
-	e->events = o->events;
-	e->nevents = o->nevents;
-	o->events = NULL;
-	o->nevents = 0;
-	if (sl)
-		dead(o);	/* the gone entry: this one has its history */
-	if (!sl && same_value(o, e))
-		return;		/* set again, as it was */
-	if (!sl)
-		kind = LAYER_CHANGED;
-	event(s, e, kind);
-}
-
-/**
- * tree_add() - a member, as extraction would leave it
- * @s:		the tree
- * @r:		its reader (to hash the member's data)
- * @m:		the member
- * @hash:	fill in the SHA-256 of a regular file with a value
- *
- * A later member of the same name replaces an earlier one (with a value
- * or not); a hard link is one more name of its target; layered, a file
- * in place of a directory removes what was below it.
- *
- * Return: 0, or -E2BIG when a bound of archive-scan.h is passed.
- */
-int tree_add(struct tar_tree *s, struct tar_reader *r,
-	     const struct tar_member *m, bool hash)
-{
-	const struct entry *t = NULL;
-	size_t ti = SIZE_MAX, old;
-	struct slot *sl;
-	struct entry *e;
-
-	if (s->n - s->first >= ARCHIVE_VALUES_MAX &&
-	    (m->has_value || m->link))
-		return -E2BIG;
-	if (m->link) {
-		sl = map_find(&s->names, m->link);
-		ti = sl ? sl->val : SIZE_MAX;
-	}
-	if (s->layered && !S_ISDIR(m->mode) && map_find(&s->dirs, m->path)) {
-		map_del(&s->dirs, m->path);
-		if (drop_below(s, m->path, UINT_MAX) < 0)
-			return -E2BIG;
-	}
-	old = take(s, m->path);
-	if (S_ISDIR(m->mode))
-		map_put(&s->dirs, m->path, m->mode);
-	if (!m->has_value && ti == SIZE_MAX) {
-		if (old != SIZE_MAX)
-			lose(s, old, LAYER_LOST);
-		return 0;
-	}
-	e = push(s);
-	if (ti != SIZE_MAX)
-		t = &s->v[ti];	/* @v may have moved */
-	e->path = xstrdup(m->path);
-	e->source = s->layered ? SRC_OCI : SRC_ARCHIVE;
-	e->ino = t ? t->ino : s->ino_base + tar_members(r);
-	e->mode = t ? t->mode : m->mode;
-	e->uid = t ? t->uid : m->uid;
-	e->gid = t ? t->gid : m->gid;
-	if (m->has_value) {
-		if (m->size) {
-			e->read_err = ERANGE;
-			e->size = m->size;
-		} else {
-			e->len = m->len;
-			memcpy(e->raw, m->raw, m->len);
-		}
-	} else {
-		e->read_err = t->read_err;
-		e->size = t->size;
-		e->len = t->len;
-		memcpy(e->raw, t->raw, t->len);
-	}
-	if (t) {
-		e->has_sha = t->has_sha;
-		memcpy(e->sha256, t->sha256, sizeof(e->sha256));
-	} else if (hash && S_ISREG(m->mode)) {
-		e->has_sha = tar_hash(r, e->sha256) == 0;
-	}
-	if (s->layered)
-		inherit(s, e, old);
-	if (old != SIZE_MAX)
-		dead(&s->v[old]);
-	map_put(&s->names, e->path, s->n - 1);
-	return 0;
-}
-
-/**
- * tree_whiteout() - a whiteout of the layer being applied
- * @s:		the tree (layered)
- * @path:	".wh.NAME"'s NAME, with its directory: NAME goes, and all
- *		below it; or, @opaque (".wh..wh..opq"), the directory whose
- *		content from lower layers goes
- *
- * Return: 0, or -E2BIG when the bound on the work is passed.
- */
-int tree_whiteout(struct tar_tree *s, const char *path, bool opaque)
-{
-	size_t i;
-
-	if (opaque)
-		return drop_below(s, path, s->layer);
-	i = take(s, path);
-	if (i != SIZE_MAX && s->v[i].layer < s->layer)
-		lose(s, i, LAYER_REMOVED);
-	else if (i != SIZE_MAX)	/* same layer: a whiteout hides lower ones */
-		map_put(&s->names, s->v[i].path, i);
-	/* a directory a layer never listed has no entry in @dirs: look */
-	map_del(&s->dirs, path);
-	return drop_below(s, path, s->layer);
-}
-
-/**
- * tree_layer() - the layers that follow are layer @layer, @digest
- * @s:		the tree (layered)
- * @layer:	1 the base
- * @digest:	"sha256:..."
- * @inos:	members read so far: names of later layers are other inodes
- */
-void tree_layer(struct tar_tree *s, unsigned int layer, const char *digest,
-		uint64_t inos)
-{
-	s->layer = layer;
-	snprintf(s->digest, sizeof(s->digest), "%s", digest);
-	s->ino_base = inos;
-}
-
-/**
- * tree_new() - an empty tree
- * @v: @n:	entries are appended to these (tree_end())
- * @layered:	the layers of an image (tree_layer(), tree_whiteout())
- */
-struct tar_tree *tree_new(struct entry *v, size_t n, bool layered)
-{
-	struct tar_tree *s = xcalloc(1, sizeof(*s));
-
-	s->v = v;
-	s->n = s->cap = s->first = n;
-	s->dirs.own = true;
-	s->layered = layered;
-	return s;
-}
-
-static int cmp_ino(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Drop replaced entries; fill in link counts and parent modes. */
-static void finish(struct tar_tree *s)
-{
-	size_t i, out = s->first, nv = 0, lo, hi;
-	uint64_t *inos;
-	struct slot *sl;
-	char *slash;
-
-	for (i = s->first; i < s->n; i++) {
-		if (is_dead(&s->v[i])) {
-			entry_free(&s->v[i]);
-			continue;
-		}
-		s->v[out++] = s->v[i];
-	}
-	s->n = out;
-	inos = xcalloc(s->n - s->first + 1, sizeof(*inos));
-	for (i = s->first; i < s->n; i++)
-		if (!s->v[i].gone)
-			inos[nv++] = s->v[i].ino;
-	qsort(inos, nv, sizeof(*inos), cmp_ino);
-	for (i = s->first; i < s->n; i++) {
-		struct entry *e = &s->v[i];
-
-		for (lo = 0, hi = nv; lo < hi;) {
-			size_t mid = (lo + hi) / 2;
-
-			if (inos[mid] < e->ino)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (hi = lo; hi < nv && inos[hi] == e->ino; hi++)
-			;
-		e->nlink = e->gone ? 0 : hi - lo;
-		slash = strrchr(e->path, '/');
-		if (!slash || slash == e->path) {
-			sl = e->path[1] ? map_find(&s->dirs, "/") : NULL;
-		} else {
-			*slash = '\0';
-			sl = map_find(&s->dirs, e->path);
-			*slash = '/';
-		}
-		e->parent_known = sl;
-		e->parent_mode = sl ? sl->val : 0;
-	}
-	free(inos);
-}
-
-/**
- * tree_end() - the entries, and the tree freed
- * @s:		the tree
- * @v: @n:	the entries passed to tree_new() and those added
- */
-void tree_end(struct tar_tree *s, struct entry **v, size_t *n)
-{
-	finish(s);
-	map_free(&s->names);
-	map_free(&s->dirs);
-	map_free(&s->gone);
-	*v = s->v;
-	*n = s->n;
-	free(s);
 }
 
 /**
@@ -904,6 +442,8 @@ int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
 	}
 	s = tree_new(*v, *n, false);
 	while ((ret = tar_next(r, &m)) > 0) {
+		if (!tree_visible(s, r, &m))
+			continue;
 		if (tree_add(s, r, &m, o->hash) < 0) {
 			tar_fail(r, "more than %lu names with a value: stopped there",
 				 ARCHIVE_VALUES_MAX);

@@ -18,75 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include <openssl/evp.h>
-
-#include "entry.h"
+#include "baseline.h"
+#include "escape.h"
 #include "tools.h"
-
-int entry_cmp_path(const void *a, const void *b)
-{
-	const struct entry *x = a, *y = b;
-
-	return strcmp(x->path, y->path);
-}
-
-/**
- * baseline_sha256_read() - SHA-256 of what @rd returns until it returns 0
- * @rd:		reads up to @len bytes into @buf; returns the count, 0 at the
- *		end, or a negative errno
- * @priv:	passed to @rd
- * @out:	the digest
- *
- * Return: 0, or a negative errno.
- */
-int baseline_sha256_read(ssize_t (*rd)(void *priv, void *buf, size_t len),
-			 void *priv, unsigned char out[32])
-{
-	unsigned char buf[65536];
-	unsigned int len = 32;
-	EVP_MD_CTX *ctx;
-	ssize_t n;
-	int ret = -EIO;
-
-	ctx = EVP_MD_CTX_new();
-	if (!ctx)
-		return -ENOMEM;
-	if (!EVP_DigestInit_ex(ctx, EVP_sha256(), NULL))
-		goto out_free;
-	for (;;) {
-		n = rd(priv, buf, sizeof(buf));
-		if (n < 0) {
-			ret = n;
-			goto out_free;
-		}
-		if (n == 0)
-			break;
-		if (!EVP_DigestUpdate(ctx, buf, n))
-			goto out_free;
-	}
-	if (EVP_DigestFinal_ex(ctx, out, &len) && len == 32)
-		ret = 0;
-out_free:
-	EVP_MD_CTX_free(ctx);
-	return ret;
-}
-
-static ssize_t read_fd(void *priv, void *buf, size_t len)
-{
-	ssize_t n;
-
-	do
-		n = read(*(int *)priv, buf, len);
-	while (n < 0 && errno == EINTR);
-	return n < 0 ? -errno : n;
-}
-
-int baseline_sha256_fd(int fd, unsigned char out[32])
-{
-	return baseline_sha256_read(read_fd, &fd, out);
-}
 
 static void put_hex(FILE *f, const unsigned char *b, size_t n)
 {
@@ -123,11 +58,12 @@ int baseline_write(FILE *f, const struct entry *v, size_t n)
 		fprintf(f, "\t%llu\t%llu\t%u\t%u\t%o\t",
 			(unsigned long long)e->dev,
 			(unsigned long long)e->ino, e->uid, e->gid, e->mode);
-		if (e->read_err) {
-			fprintf(f, "!%d", e->read_err);
+		/* an oversized value: its errno, as a mounted scan says */
+		if (e->read.state != FCAP_READ_VALUE) {
+			fprintf(f, "!%d", e->read.err);
 		} else {
 			putc('x', f);
-			put_hex(f, e->raw, e->len);
+			put_hex(f, e->read.raw, e->read.len);
 		}
 		putc('\t', f);
 		if (e->has_sha)
@@ -143,37 +79,17 @@ int baseline_write(FILE *f, const struct entry *v, size_t n)
 	return ret;
 }
 
-static bool is_odigit(char c)
-{
-	return c >= '0' && c <= '7';
-}
-
+/* A path as put_escaped() writes it: \ooo only. */
 static int unescape(const char *s, char **out)
 {
-	char *d = malloc(strlen(s) + 1), *p = d;
-	unsigned int c;
+	char *d = strdup(s);
 
 	if (!d)
 		return -ENOMEM;
-	while (*s) {
-		if (*s != '\\') {
-			*p++ = *s++;
-			continue;
-		}
-		/* exactly three octal digits, as put_escaped() writes them */
-		if (!is_odigit(s[1]) || !is_odigit(s[2]) || !is_odigit(s[3])) {
-			free(d);
-			return -EINVAL;
-		}
-		c = (s[1] - '0') << 6 | (s[2] - '0') << 3 | (s[3] - '0');
-		if (!c || c > 0xff) {
-			free(d);
-			return -EINVAL;
-		}
-		*p++ = (char)c;
-		s += 4;
+	if (fcap_unescape(d, "")) {
+		free(d);
+		return -EINVAL;
 	}
-	*p = '\0';
 	*out = d;
 	return 0;
 }
@@ -197,10 +113,11 @@ static int unhex(const char *s, unsigned char *b, size_t max, size_t *len)
 static int parse_record(char *line, struct entry *e)
 {
 	char *f[8], *rest = line;
+	unsigned char raw[FCAP_READ_MAX];
 	unsigned long long dev, ino;
 	unsigned int uid, gid, mode;
 	size_t i, len;
-	int ret;
+	int ret, err;
 
 	for (i = 0; i < 8; i++) {
 		f[i] = strsep(&rest, "\t");
@@ -219,10 +136,13 @@ static int parse_record(char *line, struct entry *e)
 	e->gid = gid;
 	e->mode = mode;
 	if (f[6][0] == '!') {
-		if (sscanf(f[6] + 1, "%d", &e->read_err) != 1 || e->read_err <= 0)
+		if (sscanf(f[6] + 1, "%d", &err) != 1 || err <= 0)
 			return -EINVAL;
-	} else if (f[6][0] != 'x' ||
-		   unhex(f[6] + 1, e->raw, sizeof(e->raw), &e->len)) {
+		e->read.state = err == ERANGE || err == E2BIG ?
+				FCAP_READ_OVERSIZED : FCAP_READ_UNREADABLE;
+		e->read.err = err;
+	} else if (f[6][0] != 'x' || unhex(f[6] + 1, raw, sizeof(raw), &len) ||
+		   fcap_read_buf(raw, len, &e->read)) {
 		return -EINVAL;
 	}
 	if (strcmp(f[7], "-")) {
@@ -306,16 +226,31 @@ static void value_text(const struct entry *e, char *buf, size_t len)
 {
 	size_t i, o = 0;
 
-	if (e->read_err) {
+	if (e->read.state != FCAP_READ_VALUE) {
 		snprintf(buf, len, "unreadable");
 		return;
 	}
-	if (!e->len) {
+	if (!e->read.len) {
 		snprintf(buf, len, "%s", fcap_problem_name(FCAP_PROB_EMPTY));
 		return;
 	}
-	for (i = 0; i < e->len && o + 3 < len; i++)
-		o += snprintf(buf + o, len - o, "%02x", e->raw[i]);
+	for (i = 0; i < e->read.len && o + 3 < len; i++)
+		o += snprintf(buf + o, len - o, "%02x", e->read.raw[i]);
+}
+
+/*
+ * Does @r say what the baseline record @saved does?  A baseline keeps a
+ * value's bytes, or the errno of one that is unreadable or oversized
+ * (never an oversized value's bytes, nor its size).
+ */
+static bool same_as_saved(const struct fcap_read *r,
+			  const struct fcap_read *saved)
+{
+	if (r->state != saved->state)
+		return false;
+	if (r->state != FCAP_READ_VALUE)
+		return r->err == saved->err;
+	return r->len == saved->len && !memcmp(r->raw, saved->raw, r->len);
 }
 
 /**
@@ -329,7 +264,7 @@ static void value_text(const struct entry *e, char *buf, size_t len)
 size_t baseline_compare(const struct entry *e, const struct entry *old,
 			struct finding *out, size_t max)
 {
-	char a[2 * ENTRY_RAW_MAX + 1], b[2 * ENTRY_RAW_MAX + 1];
+	char a[2 * FCAP_READ_MAX + 1], b[2 * FCAP_READ_MAX + 1];
 	size_t n = 0;
 
 	if (!max)
@@ -341,8 +276,7 @@ size_t baseline_compare(const struct entry *e, const struct entry *old,
 			 "not in the baseline");
 		return 1;
 	}
-	if (e->read_err != old->read_err || e->len != old->len ||
-	    memcmp(e->raw, old->raw, e->len)) {
+	if (!same_as_saved(&e->read, &old->read)) {
 		value_text(old, a, sizeof(a));
 		value_text(e, b, sizeof(b));
 		out[n].rule = "baseline-changed";

@@ -26,6 +26,7 @@
 #include <ext2fs/ext2_fs.h>
 #include <ext2fs/ext2fs.h>
 
+#include "hash.h"
 #include "image.h"
 #include "tools.h"
 
@@ -36,9 +37,7 @@ struct hit {
 	uint16_t nlink;
 	enum entry_storage storage;
 	uint64_t ea_block;
-	size_t len;		/* bytes in @raw */
-	size_t size;		/* the value's size, when above ENTRY_RAW_MAX */
-	unsigned char raw[ENTRY_RAW_MAX];
+	struct fcap_read read;	/* the value, whole */
 	bool has_sha;
 	unsigned char sha256[32];
 	size_t names;		/* names found in pass 2 */
@@ -153,8 +152,7 @@ static bool has_ibody_ea(ext2_filsys fs, const struct ext2_inode_large *in)
 
 struct value {
 	bool found;
-	size_t len, size;
-	unsigned char raw[ENTRY_RAW_MAX];
+	struct fcap_read read;
 };
 
 /*
@@ -186,10 +184,9 @@ static errcode_t read_fcap(ext2_filsys fs, ext2_ino_t ino,
 		goto out_close;
 	}
 	val->found = true;
-	val->size = len;
-	val->len = len < ENTRY_RAW_MAX ? len : ENTRY_RAW_MAX;
-	if (val->len)
-		memcpy(val->raw, buf, val->len);
+	fcap_read_release(&val->read);
+	if (fcap_read_buf(buf, len, &val->read))
+		oom();
 	ext2fs_free_mem(&buf);
 out_close:
 	ext2fs_xattrs_close(&h);
@@ -280,9 +277,8 @@ static void add_hit(struct img *m, ext2_ino_t ino,
 	h->storage = STORE_UNKNOWN;
 #endif
 	h->ea_block = ib.found ? 0 : blk;
-	h->len = val->len;
-	h->size = val->size > ENTRY_RAW_MAX ? val->size : 0;
-	memcpy(h->raw, val->raw, val->len);
+	h->read = val->read;
+	val->read.data = NULL;	/* @h has it */
 	h->mode = in->i_mode;
 	h->uid = inode_uid(*in);
 	h->gid = inode_gid(*in);
@@ -431,14 +427,8 @@ static void push_entry(struct img *m, struct hit *h, char *path,
 	e->ea_block = h->ea_block;
 	e->has_sha = h->has_sha;
 	memcpy(e->sha256, h->sha256, sizeof(e->sha256));
-	if (h->size) {
-		/* As lgetxattr() into ENTRY_RAW_MAX bytes would say. */
-		e->read_err = ERANGE;
-		e->size = h->size;
-	} else {
-		e->len = h->len;
-		memcpy(e->raw, h->raw, h->len);
-	}
+	if (fcap_read_dup(&e->read, &h->read))
+		oom();
 	h->names++;
 }
 
@@ -659,7 +649,7 @@ static void hash_hits(struct img *m)
 		if (ext2fs_file_get_lsize(f, &size) || size > fs_bytes) {
 			img_fail(m, 0, "inode %u: size %llu beyond the file system: not hashed",
 				 h->ino, (unsigned long long)size);
-		} else if (baseline_sha256_read(read_file, f, h->sha256) < 0) {
+		} else if (sha256_read(read_file, f, h->sha256) < 0) {
 			img_fail(m, 0, "inode %u: content unreadable: not hashed",
 				 h->ino);
 		} else {
@@ -801,7 +791,7 @@ int image_read(struct img *m, struct entry **v, size_t *n,
 {
 	const struct image_opts *o = m->o;
 	unsigned long fails;
-	size_t bytes;
+	size_t bytes, i;
 	int status;
 
 	m->intr = intr;
@@ -824,6 +814,8 @@ int image_read(struct img *m, struct entry **v, size_t *n,
 	ext2fs_close_free(&m->fs);
 	free(m->isdir);
 	free(m->seen);
+	for (i = 0; i < m->nh; i++)
+		fcap_read_release(&m->h[i].read);
 	free(m->h);
 	free(m->q);
 	*v = m->v;

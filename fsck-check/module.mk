@@ -3,17 +3,27 @@
 # through libarchive, with --oci for container images (libarchive and
 # json-c).  The static build (the guests') has no libarchive (its static
 # archive pulls in a dozen more): archive-none.c says so.
-FSCK_CHECK_OBJS := fsck-check/fsck-check.o fsck-check/rules.o \
-	fsck-check/baseline.o fsck-check/output.o fsck-check/image.o \
-	fsck-check/prometheus.o fsck-check/sandbox.o
+#
+# Its parts are one library, libfsck.a, which the tool (fsck-check.c, the
+# driver), the tests (tests/module.mk) and the fuzzers (fuzz/module.mk,
+# built again under build/fuzz/) link: a program gets the parts it uses.
+FSCK_LIB_OBJS := fsck-check/entry.o fsck-check/rules.o \
+	fsck-check/baseline.o fsck-check/hash.o fsck-check/output.o \
+	fsck-check/prometheus.o fsck-check/sandbox.o fsck-check/source.o \
+	fsck-check/walk.o fsck-check/image.o
 ifeq ($(STATIC),1)
-FSCK_CHECK_OBJS += fsck-check/archive-none.o
+FSCK_LIB_OBJS += fsck-check/archive-none.o
 FSCK_CHECK_ARCHIVE_LIBS :=
 else
-FSCK_CHECK_OBJS += fsck-check/archive.o fsck-check/oci.o
+FSCK_LIB_OBJS += fsck-check/archive.o fsck-check/tree.o fsck-check/oci.o
 FSCK_CHECK_ARCHIVE_LIBS := -larchive -ljson-c
 endif
-$(eval $(call add_tool,fsck-check,$(FSCK_CHECK_OBJS),$(FSCK_CHECK_ARCHIVE_LIBS) -lseccomp -lext2fs -lcom_err -lcrypto -lpthread))
+FSCK_LIB := fsck-check/libfsck.a
+OBJS += $(addprefix $(B),$(FSCK_LIB_OBJS))
+$(B)$(FSCK_LIB): $(addprefix $(B),$(FSCK_LIB_OBJS))
+	$(quiet) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+$(eval $(call add_tool,fsck-check,fsck-check/fsck-check.o $(FSCK_LIB),$(FSCK_CHECK_ARCHIVE_LIBS) -lseccomp -lext2fs -lcom_err -lcrypto -lpthread))
 
 # ext2fs_xattrs_read_inode() (e2fsprogs 1.47) lets image.c tell an
 # in-inode value from one in the EA block; older libraries read both.

@@ -5,8 +5,8 @@
  *
  * The JSON (index.json, manifests, the configuration; docker's
  * manifest.json) is read through json-c, every blob through the tar
- * reader of archive.c, and the layers are applied in order by its tree
- * (tree_add(), tree_whiteout()): what a container started from the image
+ * reader of archive.c, and the layers are applied in order by the tree
+ * of tree.c (tree_add(), tree_whiteout()): what a container started from the image
  * would see, with the history of each value.  Every blob read is hashed
  * (SHA-256, libcrypto) and compared with the digest that names it; a
  * docker save layer with the configuration's diff_id.
@@ -34,6 +34,7 @@
 #include "archive-scan.h"
 #include "oci.h"
 #include "tools.h"
+#include "tree.h"
 
 #define REF_ANNOTATION	"org.opencontainers.image.ref.name"
 
@@ -246,19 +247,24 @@ static void outer_close(struct oci *s)
 
 /*
  * The tar input's member @name (relative, as the JSON names it), for
- * reading.  Return: 0; -ENOENT; another -errno after an error.
+ * reading, looked for with the names of extraction (tree_visible()).
+ * Messages about the members are said by survey(): this pass is mute.
+ * @name NULL: read to the end, and say them.
+ * Return: 0; -ENOENT; another -errno after an error.
  */
 static int find_member(struct oci *s, const char *name, const char *what)
 {
 	struct tar_member *m = xmalloc(sizeof(*m));
+	struct tar_tree *t;
+	struct entry *v = NULL;
 	const char *p;
-	size_t l;
+	size_t l, n = 0;
 	int ret;
 
 	outer_close(s);
-	while (name[0] == '.' && name[1] == '/')
+	while (name && name[0] == '.' && name[1] == '/')
 		name += 2;
-	for (p = name; *p; p += l + (p[l] == '/')) {
+	for (p = name; p && *p; p += l + (p[l] == '/')) {
 		l = strcspn(p, "/");
 		if (!l || (l == 2 && p[0] == '.' && p[1] == '.') ||
 		    (l == 1 && p[0] == '.')) {
@@ -279,8 +285,12 @@ static int find_member(struct oci *s, const char *name, const char *what)
 		free(m);
 		return -EINVAL;
 	}
+	if (name)
+		tar_mute(s->outer);
+	t = tree_new(v, n, false);
 	while ((ret = tar_next(s->outer, m)) > 0) {
-		if (strcmp(m->path + 1, name))
+		if (!tree_visible(t, s->outer, m) || !name ||
+		    strcmp(m->path + 1, name))
 			continue;
 		if (m->link || !S_ISREG(m->mode)) {
 			fail(s, "%s: \"%s\" is %s, not a file: refused", what,
@@ -291,6 +301,8 @@ static int find_member(struct oci *s, const char *name, const char *what)
 		}
 		break;
 	}
+	tree_end(t, &v, &n);
+	free(v);
 	free(m);
 	if (ret > 0)
 		return 0;
@@ -883,6 +895,8 @@ static void apply(struct oci *s, struct tar_tree *t, const struct layer *l,
 				tar_warn(r, "more members than the bound in all layers: stopped there");
 				break;
 			}
+			if (!tree_visible(t, r, m))
+				continue;
 			if (!whiteout(s, t, r, m->path, &ret))
 				ret = tree_add(t, r, m, s->o->hash);
 			if (ret < 0) {
@@ -955,6 +969,8 @@ int oci_scan(struct oci_opts *o, struct entry **v, size_t *n,
 	size_t i;
 	int nl;
 
+	if (o->fd >= 0)		/* a tar input: its names, once */
+		find_member(&s, NULL, NULL);
 	nl = image_layers(&s, &l);
 	t = tree_new(*v, *n, true);
 	for (i = 0; nl > 0 && i < (size_t)nl && !*intr; i++)

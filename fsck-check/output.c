@@ -10,17 +10,15 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "entry.h"
+#include "output.h"
 #include "tools.h"
 
 /* The decoded value of @e, or NULL when it could not be read. */
-static const struct fcap_value *entry_value(const struct entry *e,
-					    struct fcap_value *v)
+static const struct fcap_value *entry_value(const struct entry *e)
 {
-	if (e->read_err || e->source == SRC_BASELINE)
+	if (e->source == SRC_BASELINE)
 		return NULL;
-	fcap_decode(e->raw, e->len, v);
-	return v;
+	return fcap_read_value(&e->read);
 }
 
 /*
@@ -100,9 +98,10 @@ static void print_json(const struct entry *e, const struct finding *f,
 		"mounted", "image", "baseline", "archive", "oci"
 	};
 	const struct fcap_value *v;
-	struct fcap_value dv;
+	const unsigned char *raw;
 	char *text = NULL;
-	size_t i;
+	size_t i, len;
+	int err;
 
 	printf("{\"schema_version\":%d,\"path\":", JSON_SCHEMA_VERSION);
 	fcap_json_string(stdout, e->path);
@@ -111,21 +110,23 @@ static void print_json(const struct entry *e, const struct finding *f,
 	       src[e->source], (unsigned long long)e->dev,
 	       (unsigned long long)e->ino, e->mode, e->uid, e->gid,
 	       (unsigned long long)e->nlink);
-	if (e->read_err) {
+	raw = fcap_read_bytes(&e->read, &len);
+	if (!raw) {
 		printf("null");
 	} else {
 		putchar('"');
-		for (i = 0; i < e->len; i++)
-			printf("%02x", e->raw[i]);
+		for (i = 0; i < len; i++)
+			printf("%02x", raw[i]);
 		putchar('"');
 	}
 	printf(",\"error\":");
-	if (e->read_err)
-		fcap_json_string(stdout, strerror(e->read_err));
+	err = fcap_read_error(&e->read);
+	if (err)
+		fcap_json_string(stdout, strerror(err));
 	else
 		printf("null");
 	/* "caps": the older name of "text", kept for existing readers */
-	v = entry_value(e, &dv);
+	v = entry_value(e);
 	if (v && fcap_has_sets(v) && fcap_to_text(v, &text))
 		oom();
 	printf(",\"caps\":");
@@ -179,7 +180,7 @@ static void add_mark(char *buf, size_t len, const char *mark)
 static void print_list(const struct entry *e)
 {
 	const struct fcap_value *v;
-	struct fcap_value dv;
+	const char *mark;
 	char marks[160] = "";
 	unsigned int bit, p;
 	int ret;
@@ -192,12 +193,11 @@ static void print_list(const struct entry *e)
 		add_mark(marks, sizeof(marks), "symlink");
 	if (e->orphan)
 		add_mark(marks, sizeof(marks), "orphan");
-	if (e->read_err == ERANGE || e->read_err == E2BIG)
-		add_mark(marks, sizeof(marks), "oversized");
-	else if (e->read_err)
-		add_mark(marks, sizeof(marks), "unreadable");
-	v = entry_value(e, &dv);
-	p = v ? v->problems & ~FCAP_PROB_HIGHBITS : 0;
+	mark = fcap_read_mark(&e->read);
+	if (mark)
+		add_mark(marks, sizeof(marks), mark);
+	v = entry_value(e);
+	p = fcap_problems_shown(v);
 	for (bit = 1; bit && bit <= p; bit <<= 1)
 		if (p & bit)
 			add_mark(marks, sizeof(marks), fcap_problem_name(bit));
@@ -232,7 +232,7 @@ static void tally_rule(struct tally *t, const struct finding *f)
 	t->rules[i].n++;
 }
 
-static void report(const struct opts *o, const struct entry *e,
+static void report(const struct output_opts *o, const struct entry *e,
 		   const struct finding *f, size_t nf, struct tally *t,
 		   const struct links *l)
 {
@@ -292,7 +292,7 @@ static bool under_operands(const char *path, char **ops, int nops)
  * @b:		baseline to compare with, or NULL
  * @t:		counts of what was found
  */
-void judge_all(const struct opts *o, const struct rules_config *cfg,
+void judge_all(const struct output_opts *o, const struct rules_config *cfg,
 	       struct entry *v, size_t n, const struct baseline *b,
 	       struct tally *t)
 {
@@ -335,4 +335,19 @@ void judge_all(const struct opts *o, const struct rules_config *cfg,
 	}
 	free(seen);
 	links_free(&l);
+}
+
+/**
+ * print_summary() - the last line of the text output (not with -q)
+ * @o:		output options
+ * @t:		what judge_all() counted
+ */
+void print_summary(const struct output_opts *o, const struct tally *t)
+{
+	if (o->out != OUT_TEXT || o->quiet)
+		return;
+	printf("fsck-check: %zu file%s with capabilities, %zu error%s, %zu warning%s, %zu info\n",
+	       t->files, t->files == 1 ? "" : "s", t->sev[SEV_ERROR],
+	       t->sev[SEV_ERROR] == 1 ? "" : "s", t->sev[SEV_WARNING],
+	       t->sev[SEV_WARNING] == 1 ? "" : "s", t->sev[SEV_INFO]);
 }

@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "entry.h"
+#include "prometheus.h"
 #include "tools.h"
 
 #define PROM_PREFIX	"fsck_check_"

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "entry.h"
+#include "rules.h"
 
 /* Root-equivalent capabilities: the documented default of --dangerous. */
 const char rules_default_dangerous[] =
@@ -55,15 +55,6 @@ int severity_parse(const char *s, enum severity *out)
 	else
 		return -EINVAL;
 	return 0;
-}
-
-void entry_free(struct entry *e)
-{
-	free(e->path);
-	e->path = NULL;
-	free(e->events);
-	e->events = NULL;
-	e->nevents = 0;
 }
 
 int rules_init(struct rules_config *cfg)
@@ -273,21 +264,13 @@ static void check_problems(struct sink *s, const struct fcap_value *v)
 static void check_value(struct sink *s, const struct entry *e,
 			const struct rules_config *cfg)
 {
-	struct fcap_value v;
+	const struct fcap_value v = e->read.value;
 	char names[FINDING_REASON_MAX - 40];
 	uint64_t all, bad, allowed = 0;
 	bool matched = false;
 	size_t i;
 
-	memset(&v, 0, sizeof(v));
-	if (fcap_decode(e->raw, e->len, &v) < 0 && !v.problems) {
-		add(s, "undecodable", SEV_ERROR, "the value cannot be decoded");
-		return;
-	}
 	check_problems(s, &v);
-	if (e->len == 0 && !(v.problems & FCAP_PROB_EMPTY))
-		add(s, fcap_problem_name(FCAP_PROB_EMPTY), SEV_ERROR,
-		    "zero-length value: every exec of this file fails with EINVAL, root included");
 	if (v.has_rootid && v.rootid != 0 &&
 	    (e->source == SRC_ARCHIVE || e->source == SRC_OCI))
 		add(s, "not-portable", SEV_WARNING,
@@ -369,24 +352,22 @@ static void check_meta(struct sink *s, const struct entry *e)
 		    "parent directory is writable by others without the sticky bit");
 }
 
-/* A value too large for any revision (@e->size 0: its size is unknown). */
+/* A value too large for any revision (its size 0: unknown). */
 static void check_oversized(struct sink *s, const struct entry *e)
 {
-	struct fcap_value v = {
-		.size = e->size ? e->size : ENTRY_RAW_MAX + 1,
-		.problems = FCAP_PROB_SIZE,
-	};
+	struct fcap_value v;
 	char x[64] = "";
 
+	fcap_read_exec_value(&e->read, &v);
 	exec_verdict(&v, x, sizeof(x));
-	if (e->size)
+	if (e->read.size)
 		add(s, "oversized", SEV_ERROR,
 		    "value of %zu bytes, larger than any revision (%d at most)%s",
-		    e->size, FCAP_SIZE_MAX, x);
+		    e->read.size, FCAP_SIZE_MAX, x);
 	else
 		add(s, "oversized", SEV_ERROR,
 		    "value of more than %d bytes, larger than any revision (%d at most)%s",
-		    ENTRY_RAW_MAX, FCAP_SIZE_MAX, x);
+		    FCAP_READ_MAX, FCAP_SIZE_MAX, x);
 }
 
 /* What the layers of an image did to the value (SRC_OCI). */
@@ -445,14 +426,18 @@ size_t rules_check(const struct entry *e, const struct rules_config *cfg,
 	else if (e->orphan)
 		add(&s, "orphan", SEV_WARNING,
 		    "no directory names this inode: invisible on a mounted tree until a link or fsck brings it back");
-	if (e->read_err == ERANGE || e->read_err == E2BIG)
+	switch (e->read.state) {
+	case FCAP_READ_OVERSIZED:
 		check_oversized(&s, e);
-	else if (e->read_err)
+		break;
+	case FCAP_READ_UNREADABLE:
 		add(&s, "unreadable", SEV_ERROR,
 		    "unreadable value (%s): zero-length or malformed; the kernel may still honour it; use offline mode",
-		    strerror(e->read_err));
-	else
+		    strerror(e->read.err));
+		break;
+	default:
 		check_value(&s, e, cfg);
+	}
 	check_meta(&s, e);
 	check_events(&s, e);
 	return s.n;

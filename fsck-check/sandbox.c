@@ -36,6 +36,8 @@
 #include <sys/capability.h>
 
 #include "entry.h"
+#include "hash.h"
+#include "prometheus.h"
 #include "sandbox.h"
 #include "tools.h"
 
@@ -183,7 +185,7 @@ int sandbox_enter(void)
 	 * iconv module list (libarchive converts PAX names from UTF-8).
 	 */
 	fcap_last_cap();
-	baseline_sha256_fd(-1, dummy);
+	sha256_fd(-1, dummy);
 	cd = iconv_open(nl_langinfo(CODESET), "UTF-8");
 	if (cd != (iconv_t)-1)
 		iconv_close(cd);

@@ -17,6 +17,7 @@
 
 #include "archive-scan.h"
 #include "fuzz.h"
+#include "rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -48,9 +49,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_assert(e->path && fuzz_path_normalized(e->path));
 		fuzz_assert(!i || strcmp(v[i - 1].path, e->path) < 0);
 		fuzz_assert(e->source == SRC_ARCHIVE);
-		fuzz_assert(e->len <= ENTRY_RAW_MAX);
-		fuzz_assert(e->read_err == 0 ||
-			    (e->read_err == ERANGE && e->size > ENTRY_RAW_MAX));
+		fuzz_assert(e->read.state == FCAP_READ_VALUE ||
+			    (e->read.state == FCAP_READ_OVERSIZED &&
+			     e->read.size > FCAP_READ_MAX &&
+			     !e->read.data == (e->read.err == E2BIG)));
 		for (j = 0, names = 0; j < n; j++)
 			names += v[j].ino == e->ino;
 		fuzz_assert(e->nlink == names);

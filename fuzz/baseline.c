@@ -12,7 +12,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "entry.h"
+#include "baseline.h"
 #include "fuzz.h"
 
 /* A total order, so that equal paths cannot reorder between loads. */
@@ -35,8 +35,9 @@ static void normalise(struct baseline *b)
 		struct entry *e = &b->v[i];
 
 		/* bytes past the value are not part of it */
-		if (!e->read_err)
-			memset(e->raw + e->len, 0, sizeof(e->raw) - e->len);
+		if (e->read.state == FCAP_READ_VALUE)
+			memset(e->read.raw + e->read.len, 0,
+			       sizeof(e->read.raw) - e->read.len);
 		if (!e->has_sha)
 			memset(e->sha256, 0, sizeof(e->sha256));
 	}
@@ -57,9 +58,11 @@ static void same(const struct baseline *a, const struct baseline *b)
 		fuzz_assert(x->dev == y->dev && x->ino == y->ino);
 		fuzz_assert(x->uid == y->uid && x->gid == y->gid);
 		fuzz_assert(x->mode == y->mode);
-		fuzz_assert(x->read_err == y->read_err);
-		fuzz_assert(x->len == y->len);
-		fuzz_assert(!memcmp(x->raw, y->raw, sizeof(x->raw)));
+		fuzz_assert(x->read.state == y->read.state);
+		fuzz_assert(x->read.err == y->read.err);
+		fuzz_assert(x->read.len == y->read.len);
+		fuzz_assert(!memcmp(x->read.raw, y->read.raw,
+				    sizeof(x->read.raw)));
 		fuzz_assert(x->has_sha == y->has_sha);
 		fuzz_assert(!memcmp(x->sha256, y->sha256, 32));
 	}
@@ -112,7 +115,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	for (i = 0; i < b1.n; i++) {
-		fuzz_assert(b1.v[i].len <= ENTRY_RAW_MAX);
+		fuzz_assert(b1.v[i].read.len <= FCAP_READ_MAX);
+		fuzz_assert(!b1.v[i].read.data);
 		fuzz_assert(b1.v[i].source == SRC_BASELINE);
 		fuzz_assert(baseline_compare(&b1.v[i], &b1.v[i], f, 4) == 0);
 	}

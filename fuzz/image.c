@@ -15,6 +15,7 @@
 
 #include "image.h"
 #include "fuzz.h"
+#include "rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -44,8 +45,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		fuzz_assert(e->path && e->path[0]);
 		fuzz_assert(e->source == SRC_IMAGE);
-		fuzz_assert(e->len <= ENTRY_RAW_MAX);
-		fuzz_assert(e->read_err >= 0);
+		fuzz_assert(e->read.state == FCAP_READ_VALUE ||
+			    (e->read.state == FCAP_READ_OVERSIZED &&
+			     e->read.size > FCAP_READ_MAX &&
+			     !e->read.data == (e->read.err == E2BIG)));
 		nf = rules_check(e, &cfg, f, ENTRY_FINDINGS_MAX);
 		fuzz_assert(nf <= ENTRY_FINDINGS_MAX);
 		entry_free(e);

@@ -15,7 +15,7 @@
 
 #include <json-c/json.h>
 
-#include "entry.h"
+#include "output.h"
 #include "fuzz.h"
 
 struct input {
@@ -42,7 +42,8 @@ static uint32_t word(struct input *in)
 
 static void take_entry(struct input *in, struct entry *e, bool baseline)
 {
-	size_t n = byte(in) % 48, i;
+	unsigned char raw[FCAP_READ_MAX] = { 0 };
+	size_t n = byte(in) % 48, i, len;
 	uint8_t kind;
 
 	memset(e, 0, sizeof(*e));
@@ -61,21 +62,24 @@ static void take_entry(struct input *in, struct entry *e, bool baseline)
 	e->nlink = byte(in);
 	kind = byte(in);
 	if (kind < 8) {
-		e->read_err = kind ? kind * 17 % 134 : EINVAL;
+		e->read.err = kind ? kind * 17 % 134 : EINVAL;
+		e->read.state = e->read.err == ERANGE || e->read.err == E2BIG ?
+				FCAP_READ_OVERSIZED : FCAP_READ_UNREADABLE;
 		return;
 	}
-	e->len = byte(in) % (ENTRY_RAW_MAX + 1);
-	if (kind & 1 && e->len >= 4) {
+	len = byte(in) % (FCAP_READ_MAX + 1);
+	if (kind & 1 && len >= 4) {
 		/* a plausible header: more of the decoder gets exercised */
-		e->len = (kind & 2) ? FCAP_SIZE_V2 : FCAP_SIZE_V3;
-		e->raw[3] = (kind & 4) ? 2 : 3;
-		e->raw[0] = kind & 8 ? 1 : 0;
-		for (i = 4; i < e->len; i++)
-			e->raw[i] = byte(in);
-		return;
+		len = (kind & 2) ? FCAP_SIZE_V2 : FCAP_SIZE_V3;
+		raw[3] = (kind & 4) ? 2 : 3;
+		raw[0] = kind & 8 ? 1 : 0;
+		for (i = 4; i < len; i++)
+			raw[i] = byte(in);
+	} else {
+		for (i = 0; i < len; i++)
+			raw[i] = byte(in);
 	}
-	for (i = 0; i < e->len; i++)
-		e->raw[i] = byte(in);
+	fuzz_assert(fcap_read_buf(raw, len, &e->read) == 0);
 }
 
 /* The path as json_str() writes it, decoded: bytes as code points. */
@@ -128,7 +132,7 @@ static void check_line(const char *line, size_t len, const struct entry *e,
 {
 	struct json_tokener *tok = json_tokener_new();
 	json_object *obj, *v, *f;
-	char hex[2 * ENTRY_RAW_MAX + 1], *want;
+	char hex[2 * FCAP_READ_MAX + 1], *want;
 	size_t i;
 
 	fuzz_assert(tok);
@@ -156,13 +160,13 @@ static void check_line(const char *line, size_t len, const struct entry *e,
 		    e->uid);
 	fuzz_assert(strtoul(json_object_get_string(get(obj, "mode",
 		    json_type_string)), NULL, 8) == e->mode);
-	if (e->read_err) {
+	if (e->read.state != FCAP_READ_VALUE) {
 		get(obj, "value", json_type_null);
 		get(obj, "error", json_type_string);
 	} else {
-		for (i = 0; i < e->len; i++)
-			snprintf(hex + 2 * i, 3, "%02x", e->raw[i]);
-		hex[2 * e->len] = '\0';
+		for (i = 0; i < e->read.len; i++)
+			snprintf(hex + 2 * i, 3, "%02x", e->read.raw[i]);
+		hex[2 * e->read.len] = '\0';
 		v = get(obj, "value", json_type_string);
 		fuzz_assert(!strcmp(json_object_get_string(v), hex));
 		get(obj, "error", json_type_null);
@@ -200,7 +204,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct entry v[8], bv[4];
 	struct baseline b = { bv, 0 };
 	struct rules_config cfg;
-	struct opts o;
+	struct output_opts o;
 	struct tally t;
 	static char root[] = "/";
 	char *out = NULL, *ops[1] = { root }, *line, *nl;

@@ -11,6 +11,9 @@
 #   pax          Python tarfile: values no file system holds, a non-UTF-8
 #                name, a hard link, a replaced member
 #   hostile      ".." and absolute names, a hard link out of the root
+#   symlinks     names below a symbolic link, and below a loop of them; a
+#                hard link to one; a link replaced by a directory; a value
+#                of 1024 bytes (kept whole offline)
 #   pax-gzip, pax-xz, pax-zstd  compressed (no archive suffixes: these
 #                are fuzz inputs, not tarballs of the project)
 set -eu
@@ -63,6 +66,13 @@ archive("pax", [
 archive("hostile", [
 	("../up", V2), ("/abs", V2), ("ok", V2),
 	("out", None, tarfile.LNKTYPE, "../../etc/shadow"),
+])
+archive("symlinks", [
+	("lnk", None, tarfile.SYMTYPE, "/etc"), ("lnk/x", V2),
+	("a", None, tarfile.SYMTYPE, "b"), ("b", None, tarfile.SYMTYPE, "a"),
+	("a/x", V2), ("z", None, tarfile.LNKTYPE, "lnk/x"),
+	("d", None, tarfile.SYMTYPE, "/"), ("d", None, tarfile.DIRTYPE),
+	("d/y", V2), ("big", "01000002" + "ab" * 1020),
 ])
 PY
 gzip -9 -c "$out/pax" >"$out/pax-gzip"

@@ -17,6 +17,9 @@
 #                out of the root
 #   nested       an index naming an index of one manifest (the reader
 #                once used the media type of a freed JSON object there)
+#   symlinks     members below a symbolic link of their own layer and of a
+#                lower one, a loop, a link a whiteout removes, and a ".."
+#                member of the archive after its blobs
 set -eu
 out=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -72,4 +75,16 @@ one("hostile", [("h", [m.layer_bytes([("../up", V2), ("/abs", V2),
                                       ("ok/.wh...",),
                                       ("out", None, tarfile.LNKTYPE,
                                        "../../etc/shadow")])])])
+d = "symlinks.d"
+m.layout(d, [("s", [m.layer_bytes([("lnk", None, tarfile.SYMTYPE, "/etc"),
+                                   ("lnk/x", V2),
+                                   ("a", None, tarfile.SYMTYPE, "b"),
+                                   ("b", None, tarfile.SYMTYPE, "a"),
+                                   ("gone", None, tarfile.SYMTYPE, "/")]),
+                    m.layer_bytes([("lnk/y", V2), ("a/x", V2), (".wh.gone",),
+                                   ("gone/", None, tarfile.DIRTYPE),
+                                   ("gone/z", V2)])])])
+m.archive(d, os.path.join(out, "symlinks"))
+with tarfile.open(os.path.join(out, "symlinks"), "a") as t:
+	t.addfile(tarfile.TarInfo("../evil"))
 PY

@@ -28,26 +28,22 @@ FUZZ_CFLAGS := -std=gnu11 -D_GNU_SOURCE -I$(TOP)/lib -I$(TOP)/fsck-check \
 	$(filter-out -Wno-format-truncation,$(WARN)) \
 	-g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link
 
-# Objects (beyond the library) each harness needs, and its libraries.
-FUZZ_OBJS_xattr :=
-FUZZ_OBJS_text :=
-FUZZ_OBJS_manifest :=
-FUZZ_OBJS_policy := fsck-check/rules.o
-FUZZ_OBJS_baseline := fsck-check/baseline.o fsck-check/rules.o $(COMMON_OBJS)
-FUZZ_OBJS_json := fsck-check/output.o fsck-check/rules.o \
-	fsck-check/baseline.o $(COMMON_OBJS)
-FUZZ_OBJS_diff :=
-FUZZ_OBJS_image := fsck-check/image.o fsck-check/rules.o \
-	fsck-check/baseline.o $(COMMON_OBJS)
-FUZZ_OBJS_archive := fsck-check/archive.o fsck-check/rules.o \
-	fsck-check/baseline.o $(COMMON_OBJS)
+# The harnesses of fsck-check's parts link its library (libfsck.a, built
+# again here from FSCK_LIB_OBJS), which takes what each uses, and the
+# tools' helpers; then each harness's libraries.
+FUZZ_FSCK := policy baseline json image archive oci
+FUZZ_LIBS_policy := -lcrypto
 FUZZ_LIBS_baseline := -lcrypto
 FUZZ_LIBS_json := -ljson-c -lcrypto
 FUZZ_LIBS_image := -lext2fs -lcom_err -lcrypto
-FUZZ_OBJS_oci := fsck-check/oci.o fsck-check/archive.o fsck-check/rules.o \
-	fsck-check/baseline.o $(COMMON_OBJS)
 FUZZ_LIBS_archive := -larchive -lcrypto
 FUZZ_LIBS_oci := -larchive -ljson-c -lcrypto
+$(foreach h,$(FUZZ_FSCK),$(eval FUZZ_OBJS_$(h) := $(COMMON_OBJS)))
+$(foreach h,$(FUZZ_FSCK),$(eval FUZZ_A_$(h) := $(FSCK_LIB)))
+$(FUZZ_B)$(FSCK_LIB): $(addprefix $(FUZZ_B),$(FSCK_LIB_OBJS))
+	$(quiet) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+OBJS += $(addprefix $(FUZZ_B),$(FSCK_LIB_OBJS))
 $(FUZZ_B)fsck-check/image.o: $(PROBE_H)
 $(FUZZ_B)fsck-check/image.o: FUZZ_CFLAGS += -include $(PROBE_H)
 
@@ -59,7 +55,7 @@ $(FUZZ_B)%.o: %.c
 
 define fuzz_harness
 $(FUZZ_B)$(1): $(addprefix $(FUZZ_B),fuzz/$(1).o fuzz/memfile.o \
-		$(FUZZ_OBJS_$(1)) $(LIB_OBJS))
+		$(FUZZ_OBJS_$(1)) $(FUZZ_A_$(1)) $(LIB_OBJS))
 	$$(quiet) FUZZLD $$@
 	$$(Q)$$(FUZZ_CC) $$(FUZZ_SAN) -fsanitize=fuzzer -o $$@ $$^ \
 		$$(FUZZ_LIBS_$(1)) $$(LIBS_CAP)
@@ -68,7 +64,7 @@ OBJS += $(addprefix $(FUZZ_B),fuzz/$(1).o fuzz/memfile.o \
 	$(FUZZ_OBJS_$(1)) $(LIB_OBJS))
 
 $(B)fuzz/$(1)-replay: $(addprefix $(B),fuzz/$(1).o fuzz/memfile.o \
-		fuzz/driver.o $(FUZZ_OBJS_$(1))) $(B)lib/libfcap.a
+		fuzz/driver.o $(FUZZ_OBJS_$(1)) $(FUZZ_A_$(1))) $(B)lib/libfcap.a
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ \
 		$$(FUZZ_LIBS_$(1)) $$(LIBS_CAP)

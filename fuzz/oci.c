@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "rules.h"
 #include "oci.h"
 
 static bool digest_ok(const char *d)
@@ -51,9 +52,10 @@ static void check_entry(const struct entry *v, size_t n, size_t i,
 		fuzz_assert(digest_ok(e->events[j].digest));
 	}
 	fuzz_assert(!e->gone || e->events[e->nevents - 1].layer == e->layer);
-	fuzz_assert(e->len <= ENTRY_RAW_MAX);
-	fuzz_assert(e->read_err == 0 ||
-		    (e->read_err == ERANGE && e->size > ENTRY_RAW_MAX));
+	fuzz_assert(e->read.state == FCAP_READ_VALUE ||
+		    (e->read.state == FCAP_READ_OVERSIZED &&
+		     e->read.size > FCAP_READ_MAX &&
+		     !e->read.data == (e->read.err == E2BIG)));
 	if (e->gone) {
 		fuzz_assert(e->nlink == 0);
 		fuzz_assert(e->events[e->nevents - 1].kind == LAYER_REMOVED ||

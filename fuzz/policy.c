@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "entry.h"
+#include "rules.h"
 #include "fuzz.h"
 
 static void check_findings(const struct finding *f, size_t n)
@@ -42,6 +42,7 @@ static bool has_rule(const struct finding *f, size_t n, const char *rule)
 static size_t judge(const struct rules_config *cfg, const char *path,
 		    uint64_t caps, struct finding *f)
 {
+	unsigned char raw[FCAP_SIZE_MAX];
 	struct fcap_value v;
 	struct entry e;
 	size_t n;
@@ -51,9 +52,9 @@ static size_t judge(const struct rules_config *cfg, const char *path,
 	e.path = (char *)(uintptr_t)path;
 	e.mode = S_IFREG | 0755;
 	fcap_value_set(&v, caps & fcap_known_mask(), 0, 0);
-	len = fcap_encode(&v, e.raw, sizeof(e.raw));
+	len = fcap_encode(&v, raw, sizeof(raw));
 	fuzz_assert(len == FCAP_SIZE_V2);
-	e.len = len;
+	fuzz_assert(fcap_read_buf(raw, len, &e.read) == 0);
 	n = rules_check(&e, cfg, f, ENTRY_FINDINGS_MAX);
 	check_findings(f, n);
 	return n;

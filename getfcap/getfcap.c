@@ -217,7 +217,7 @@ static void do_getfcap(const char *path, const struct stat *st, bool any)
 		}
 		return;
 	}
-	if ((v->problems & ~FCAP_PROB_HIGHBITS) && format == FMT_TEXT) {
+	if (fcap_problems_shown(v) && format == FMT_TEXT) {
 		warnx("%s: malformed capability value (%zu bytes)", path,
 		      r.len);
 		status = 1;
@@ -597,27 +597,7 @@ static void do_explain(const char *path)
 		report_error(path, "cannot read capabilities", -ret);
 		return;
 	}
-	file.has_xattr = r.state != FCAP_READ_NONE;
-	if (r.state == FCAP_READ_VALUE) {
-		file.xattr = r.value;
-	} else if (r.state == FCAP_READ_UNREADABLE && r.err == EOVERFLOW) {
-		/*
-		 * a v3 value whose root has no id in this namespace (through
-		 * the mount's idmap, if any): exec ignores it
-		 */
-		memset(&file.xattr, 0, sizeof(file.xattr));
-		file.xattr.size = 24;
-		file.xattr.rev = 3;
-		file.xattr.magic = 0x03000000U;
-		file.xattr.has_rootid = true;
-		file.xattr.rootid = FCAP_NO_ID;
-	} else if (r.state == FCAP_READ_UNREADABLE) {
-		/* listed but refused: model it as the zero-length value */
-		fcap_decode(NULL, 0, &file.xattr);
-	} else if (r.state == FCAP_READ_OVERSIZED) {
-		file.xattr.size = r.size ? r.size : FCAP_READ_MAX + 1;
-		file.xattr.problems = FCAP_PROB_SIZE;
-	}
+	file.has_xattr = fcap_read_exec_value(&r, &file.xattr);
 	/*
 	 * getxattr shows a v3 root in this namespace's ids; the model wants
 	 * the initial namespace's

@@ -95,8 +95,7 @@ uint64_t fcap_known_mask(void);
 enum fcap_kernel {
 	FCAP_KERNEL_MAINLINE = 0,	/* Linux 6.12 as released */
 	FCAP_KERNEL_FCAPS = 1,		/* 6.12 with the fcaps series */
-	FCAP_KERNEL_FIX1 = 2,		/* 6.12 with its first patch only */
-};
+};	/* the guest suites' third kernel: fcap-test.h */
 
 struct fcap_verdict {
 	int write;
@@ -134,10 +133,13 @@ int fcap_copy_up(const struct fcap_verdict *vd, enum fcap_kver ver);
  *                         zero-length or malformed; EOVERFLOW: v3 rootid
  *                         with no user here)
  *   FCAP_READ_OVERSIZED   larger than @raw (@err ERANGE or E2BIG); @size
- *                         is its full size, 0 when unknown
+ *                         is its full size, 0 when unknown; read whole
+ *                         (FCAP_READ_WHOLE), its bytes are in @data
  */
 #define FCAP_READ_MAX		64
+#define FCAP_XATTR_SIZE_MAX	65536		/* the kernel's XATTR_SIZE_MAX */
 #define FCAP_READ_LISTED	(1U << 0)	/* the name was seen listed */
+#define FCAP_READ_WHOLE		(1U << 1)	/* keep an oversized value */
 
 enum fcap_read_state {
 	FCAP_READ_NONE = 0,
@@ -153,6 +155,8 @@ enum fcap_read_state {
  * @size:	oversized: the full size when known, else 0
  * @len:	bytes in @raw (FCAP_READ_VALUE)
  * @raw:	the value as read
+ * @data:	oversized, read with FCAP_READ_WHOLE: its @size bytes
+ *		(malloc()ed, fcap_read_release()); NULL otherwise
  * @value:	@raw decoded (FCAP_READ_VALUE)
  */
 struct fcap_read {
@@ -161,6 +165,7 @@ struct fcap_read {
 	size_t size;
 	size_t len;
 	unsigned char raw[FCAP_READ_MAX];
+	unsigned char *data;
 	struct fcap_value value;
 };
 
@@ -184,8 +189,17 @@ int fcap_read_ops(const struct fcap_xattr_ops *ops, void *priv,
 int fcap_read_fd(int fd, unsigned int flags, struct fcap_read *r);
 int fcap_read_at(int dfd, const char *name, unsigned int flags,
 		 struct fcap_read *r);
+int fcap_read_buf(const void *buf, size_t len, struct fcap_read *r);
+void fcap_read_release(struct fcap_read *r);
+int fcap_read_dup(struct fcap_read *dst, const struct fcap_read *src);
+bool fcap_read_same(const struct fcap_read *a, const struct fcap_read *b);
 const char *fcap_read_reason(const struct fcap_read *r);
 const struct fcap_value *fcap_read_value(const struct fcap_read *r);
+const unsigned char *fcap_read_bytes(const struct fcap_read *r, size_t *len);
+int fcap_read_error(const struct fcap_read *r);
+const char *fcap_read_mark(const struct fcap_read *r);
+unsigned int fcap_problems_shown(const struct fcap_value *v);
+bool fcap_read_exec_value(const struct fcap_read *r, struct fcap_value *v);
 
 /* Printing a value (render.c). */
 int fcap_print_problems(FILE *f, unsigned int problems, bool json);

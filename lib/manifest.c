@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "fcap.h"
 #include "manifest.h"
 
@@ -60,44 +61,21 @@ static int parse_attrs(char *c, struct fcap_manifest_entry *e)
 	return 0;
 }
 
-static int octal(char c)
-{
-	return c >= '0' && c <= '7' ? c - '0' : -1;
-}
-
 /*
  * Unquote @p in place: "..." with \\, \" and \ooo.  The result is not
  * empty and holds no NUL.
  */
 static int unquote(char *p)
 {
-	char *out = p, *s = p + 1;
-	int a, b, c;
+	size_t len = strlen(p);
 
-	if (*p != '"')
+	if (len < 3 || p[0] != '"' || p[len - 1] != '"')
 		return MANIFEST_ERR_QUOTE;
-	for (; *s && *s != '"'; s++) {
-		if (*s != '\\') {
-			*out++ = *s;
-			continue;
-		}
-		s++;
-		if (*s == '\\' || *s == '"') {
-			*out++ = *s;
-			continue;
-		}
-		a = octal(s[0]);
-		b = a < 0 ? -1 : octal(s[1]);
-		c = b < 0 ? -1 : octal(s[2]);
-		if (c < 0 || a > 3 || (a | b | c) == 0)
-			return MANIFEST_ERR_QUOTE;
-		*out++ = (char)(a << 6 | b << 3 | c);
-		s += 2;
-	}
-	if (*s != '"' || s[1] || out == p)
+	p[len - 1] = '\0';
+	if (fcap_unescape(p + 1, "\\\""))
 		return MANIFEST_ERR_QUOTE;
-	*out = '\0';
-	return 0;
+	memmove(p, p + 1, strlen(p + 1) + 1);
+	return *p ? 0 : MANIFEST_ERR_QUOTE;
 }
 
 /*
@@ -106,28 +84,7 @@ static int unquote(char *p)
  */
 static int unescape_text(char *t)
 {
-	char *out = t;
-	int a, b, c;
-
-	for (; *t; t++) {
-		if (*t != '\\') {
-			*out++ = *t;
-			continue;
-		}
-		if (t[1] == '\\') {
-			*out++ = *++t;
-			continue;
-		}
-		a = octal(t[1]);
-		b = a < 0 ? -1 : octal(t[2]);
-		c = b < 0 ? -1 : octal(t[3]);
-		if (c < 0 || a > 3 || (a | b | c) == 0)
-			return MANIFEST_ERR_QUOTE;
-		*out++ = (char)(a << 6 | b << 3 | c);
-		t += 3;
-	}
-	*out = '\0';
-	return 0;
+	return fcap_unescape(t, "\\") ? MANIFEST_ERR_QUOTE : 0;
 }
 
 /**
@@ -292,27 +249,14 @@ bool fcap_manifest_path_plain(const char *path)
 /* A text with blanks (several clauses), its blanks as \ooo. */
 static void put_text(FILE *f, const char *text)
 {
-	for (; *text; text++) {
-		if (*text == ' ' || *text == '\t' || *text == '\\')
-			fprintf(f, "\\%03o", (unsigned char)*text);
-		else
-			putc(*text, f);
-	}
+	fcap_put_escaped(f, text, FCAP_ESC_BLANK);
 }
 
 static void put_quoted(FILE *f, const char *path)
 {
-	const unsigned char *p = (const unsigned char *)path;
-
 	putc('"', f);
-	for (; *p; p++) {
-		if (*p == '\\' || *p == '"')
-			fprintf(f, "\\%c", *p);
-		else if (*p < 0x20 || *p >= 0x7f)
-			fprintf(f, "\\%03o", *p);
-		else
-			putc(*p, f);
-	}
+	fcap_put_escaped(f, path,
+			 FCAP_ESC_CONTROL | FCAP_ESC_HIGH | FCAP_ESC_QUOTE);
 	putc('"', f);
 }
 
@@ -365,7 +309,7 @@ int fcap_manifest_print(FILE *f, const char *path, const void *raw,
 	int ret;
 
 	fcap_decode(raw, len, &v);
-	if ((v.problems & ~FCAP_PROB_HIGHBITS) || v.rev < 2 ||
+	if (fcap_problems_shown(&v) || v.rev < 2 ||
 	    (v.has_rootid && (v.rootid == 0 || v.rootid == UINT32_MAX)))
 		return -EINVAL;
 	ret = fcap_to_text(&v, &text);

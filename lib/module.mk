@@ -1,7 +1,7 @@
 # lib/: the codec, the libcap bridge and the execve model.
 LIB_OBJS := lib/xattr.o lib/text.o lib/json.o lib/model.o lib/proc.o \
 	lib/context.o \
-	lib/read.o lib/render.o lib/manifest.o
+	lib/read.o lib/render.o lib/manifest.o lib/escape.o
 OBJS += $(addprefix $(B),$(LIB_OBJS))
 REQUIRES += libcap
 

@@ -95,6 +95,33 @@ static void set_none(struct fcap_read *r)
 	r->state = FCAP_READ_NONE;
 }
 
+/*
+ * An oversized value of @r->size bytes into @r->data, when the kernel
+ * could hold it (FCAP_XATTR_SIZE_MAX); a larger one is one setxattr
+ * refuses (@r->err E2BIG).  Return: 0, or -ENOMEM.
+ */
+static int read_whole(const struct fcap_xattr_ops *ops, void *priv,
+		      struct fcap_read *r)
+{
+	ssize_t n;
+
+	if (r->size > FCAP_XATTR_SIZE_MAX) {
+		r->err = E2BIG;
+		return 0;
+	}
+	if (!r->size)
+		return 0;
+	r->data = malloc(r->size);
+	if (!r->data)
+		return -ENOMEM;
+	n = ops->get(priv, r->data, r->size);
+	if (n != (ssize_t)r->size) {
+		free(r->data);
+		r->data = NULL;
+	}
+	return 0;
+}
+
 /**
  * fcap_read_ops() - read and classify a value through injected calls
  * @ops: the get and list calls (each returns a count or a negative errno)
@@ -114,16 +141,19 @@ static void set_none(struct fcap_read *r)
  *    in the reader's namespace): FCAP_READ_UNREADABLE if the name is listed,
  *    FCAP_READ_NONE if it is not (it went away).
  *
- * @r->err holds the errno behind an unreadable or oversized value.
+ * @r->err holds the errno behind an unreadable or oversized value.  With
+ * FCAP_READ_WHOLE (an offline source, whose values nothing limits to
+ * @r->raw) an oversized value of up to FCAP_XATTR_SIZE_MAX bytes is read
+ * whole into @r->data, which fcap_read_release() frees.
  *
  * Return: 0, or the negative errno of a failure to ask (ENOENT, EACCES,
- * ELOOP, EIO...); @r is then FCAP_READ_NONE.
+ * ELOOP, EIO, ENOMEM...); @r is then FCAP_READ_NONE.
  */
 int fcap_read_ops(const struct fcap_xattr_ops *ops, void *priv,
 		  unsigned int flags, struct fcap_read *r)
 {
 	ssize_t n, size;
-	int listed;
+	int listed, ret;
 
 	memset(r, 0, sizeof(*r));
 	n = ops->get(priv, r->raw, sizeof(r->raw));
@@ -150,7 +180,10 @@ int fcap_read_ops(const struct fcap_xattr_ops *ops, void *priv,
 		size = ops->get(priv, NULL, 0);
 		if (size > (ssize_t)sizeof(r->raw))
 			r->size = size;
-		return 0;
+		ret = flags & FCAP_READ_WHOLE ? read_whole(ops, priv, r) : 0;
+		if (ret)
+			set_none(r);
+		return ret;
 	case -EINVAL:
 	case -EOVERFLOW:
 		listed = flags & FCAP_READ_LISTED ? 1 : list_has(ops, priv);
@@ -284,6 +317,218 @@ int fcap_listed_at(int dfd, const char *name)
 	if (ret)
 		return ret;
 	return list_has(&at_ops, &p);
+}
+
+/* A value held in memory, asked for as getxattr(2) asks. */
+struct buf_priv {
+	const void *buf;
+	size_t len;
+};
+
+static ssize_t buf_get(void *priv, void *buf, size_t len)
+{
+	const struct buf_priv *p = priv;
+
+	if (!buf)
+		return p->len;
+	if (p->len > len)
+		return -ERANGE;
+	if (p->len)
+		memcpy(buf, p->buf, p->len);
+	return p->len;
+}
+
+static ssize_t buf_list(void *priv, char *buf, size_t len)
+{
+	if (!buf)
+		return sizeof(FCAP_XATTR_NAME);
+	if (len < sizeof(FCAP_XATTR_NAME))
+		return -ERANGE;
+	memcpy(buf, FCAP_XATTR_NAME, sizeof(FCAP_XATTR_NAME));
+	return sizeof(FCAP_XATTR_NAME);
+}
+
+static const struct fcap_xattr_ops buf_ops = {
+	.get = buf_get,
+	.list = buf_list,
+};
+
+/**
+ * fcap_read_buf() - read and classify a value an offline source holds
+ * @buf: @len: the value, as stored (a tar header's, an image's EA)
+ * @r: the outcome, see fcap_read_ops(); an oversized value is read
+ *	whole (FCAP_READ_WHOLE): call fcap_read_release()
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int fcap_read_buf(const void *buf, size_t len, struct fcap_read *r)
+{
+	struct buf_priv p = { .buf = buf, .len = len };
+
+	return fcap_read_ops(&buf_ops, &p, FCAP_READ_LISTED | FCAP_READ_WHOLE,
+			     r);
+}
+
+/**
+ * fcap_read_release() - free what an outcome holds (@r->data)
+ * @r: an outcome, or a zeroed struct
+ */
+void fcap_read_release(struct fcap_read *r)
+{
+	free(r->data);
+	r->data = NULL;
+}
+
+/**
+ * fcap_read_dup() - a copy of an outcome, with its own @data
+ * @dst: the copy
+ * @src: the outcome
+ *
+ * Return: 0, or -ENOMEM (@dst then holds no @data).
+ */
+int fcap_read_dup(struct fcap_read *dst, const struct fcap_read *src)
+{
+	*dst = *src;
+	if (!src->data)
+		return 0;
+	dst->data = malloc(src->size);
+	if (!dst->data)
+		return -ENOMEM;
+	memcpy(dst->data, src->data, src->size);
+	return 0;
+}
+
+/**
+ * fcap_read_bytes() - the bytes of the value an outcome holds
+ * @r: an outcome
+ * @len: their number
+ *
+ * Return: @r->raw for a value, @r->data for an oversized one read
+ * whole; NULL when the bytes are not known (none, unreadable, oversized
+ * read by the kernel).
+ */
+const unsigned char *fcap_read_bytes(const struct fcap_read *r, size_t *len)
+{
+	*len = 0;
+	if (r->state == FCAP_READ_VALUE) {
+		*len = r->len;
+		return r->raw;
+	}
+	if (r->state == FCAP_READ_OVERSIZED && r->data) {
+		*len = r->size;
+		return r->data;
+	}
+	return NULL;
+}
+
+/**
+ * fcap_read_same() - do two outcomes say the same value
+ * @a: @b: outcomes
+ *
+ * Return: true when both hold the same bytes, or neither holds bytes and
+ * they are in the same state for the same reason and size.
+ */
+bool fcap_read_same(const struct fcap_read *a, const struct fcap_read *b)
+{
+	const unsigned char *x, *y;
+	size_t lx, ly;
+
+	if (a->state != b->state)
+		return false;
+	x = fcap_read_bytes(a, &lx);
+	y = fcap_read_bytes(b, &ly);
+	if (x || y)
+		return x && y && lx == ly && !memcmp(x, y, lx);
+	return a->err == b->err && a->size == b->size;
+}
+
+/**
+ * fcap_read_error() - the error a reader of the value met, to show
+ * @r: an outcome
+ *
+ * Return: the positive errno of an unreadable value, or of an oversized
+ * one whose bytes are not known; 0 when there is none (a value, none, an
+ * oversized value read whole).
+ */
+int fcap_read_error(const struct fcap_read *r)
+{
+	if (r->state == FCAP_READ_UNREADABLE)
+		return r->err;
+	if (r->state == FCAP_READ_OVERSIZED && !r->data)
+		return r->err;
+	return 0;
+}
+
+/**
+ * fcap_read_mark() - the one-word name of a state that is no value
+ * @r: an outcome
+ *
+ * Return: "unreadable", "oversized", or NULL (a value, or none).
+ */
+const char *fcap_read_mark(const struct fcap_read *r)
+{
+	switch (r->state) {
+	case FCAP_READ_UNREADABLE:
+		return "unreadable";
+	case FCAP_READ_OVERSIZED:
+		return "oversized";
+	default:
+		return NULL;
+	}
+}
+
+/**
+ * fcap_problems_shown() - the problems of a value that getcap does not
+ *	print as a value: all but bits above the last capability, which
+ *	getcap prints as numbers
+ * @v: a decoded value, or NULL
+ *
+ * Return: a mask of enum fcap_problem.
+ */
+unsigned int fcap_problems_shown(const struct fcap_value *v)
+{
+	return v ? v->problems & ~FCAP_PROB_HIGHBITS : 0;
+}
+
+/**
+ * fcap_read_exec_value() - the value execve() sees for an outcome, for
+ *	the model (struct fcap_file's @xattr)
+ * @r: an outcome of a read in the caller's namespace
+ * @v: the value: as read; for an unreadable one whose v3 rootid maps to
+ *	no user here (EOVERFLOW), a v3 value with rootid FCAP_NO_ID (exec
+ *	ignores it); for another unreadable one, the zero-length value
+ *	(the kernel refuses to return a zero-length or malformed value);
+ *	for an oversized one, a value of its size (or of more than
+ *	FCAP_READ_MAX bytes) with the bad-size problem
+ *
+ * Return: true when the file carries a value (@r is not FCAP_READ_NONE).
+ */
+bool fcap_read_exec_value(const struct fcap_read *r, struct fcap_value *v)
+{
+	memset(v, 0, sizeof(*v));
+	switch (r->state) {
+	case FCAP_READ_NONE:
+		return false;
+	case FCAP_READ_VALUE:
+		*v = r->value;
+		break;
+	case FCAP_READ_UNREADABLE:
+		if (r->err != EOVERFLOW) {
+			fcap_decode(NULL, 0, v);
+			break;
+		}
+		v->size = FCAP_SIZE_V3;
+		v->rev = 3;
+		v->magic = FCAP_MAGIC_V3;
+		v->has_rootid = true;
+		v->rootid = FCAP_NO_ID;
+		break;
+	case FCAP_READ_OVERSIZED:
+		v->size = r->size ? r->size : FCAP_READ_MAX + 1;
+		v->problems = FCAP_PROB_SIZE;
+		break;
+	}
+	return true;
 }
 
 /**

@@ -32,7 +32,7 @@ c = open(sys.argv[2]).read()
 m = re.search(r"#define JSON_SCHEMA_VERSION\s+(\d+)", c)
 assert m and int(m[1]) == v and "schema_version" in s["required"]
 assert "/%d/" % v in s["$id"]
-' "$schema" "$top/fsck-check/entry.h"
+' "$schema" "$top/fsck-check/output.h"
 
 found=0
 for d in "$dir"/*/; do

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "fcap.h"
 #include "manifest.h"
 #include "tap.h"
@@ -331,8 +332,51 @@ static void test_attrs(void)
 	       "plain: a simple path; not empty, DEL or a UTF-16 surrogate");
 }
 
+/* fcap_put_escaped() of @in with @flags is @want, and reads back. */
+static void escape_is(const char *in, unsigned int flags, const char *lit,
+		      const char *want, const char *what)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f) {
+		tap_skip("open_memstream: %s", strerror(errno));
+		return;
+	}
+	fcap_put_escaped(f, in, flags);
+	fclose(f);
+	tap_is_str(buf, want, "escape: %s", what);
+	tap_ok(!fcap_unescape(buf, lit) && !strcmp(buf, in),
+	       "escape: %s reads back", what);
+	free(buf);
+}
+
+static void test_escape(void)
+{
+	char bad[][8] = { "a\\08", "\\000", "\\400", "x\\", "\\12" };
+	char bare[] = "a\"b", lit[] = "a\\\\b";
+	size_t i;
+
+	escape_is("a\tb\\c\177\377 d", FCAP_ESC_CONTROL, "",
+		  "a\\011b\\134c\\177\377 d", "control bytes (names)");
+	escape_is("cap_a=p cap_b\\+i", FCAP_ESC_BLANK, "\\",
+		  "cap_a=p\\040cap_b\\134+i", "blanks (texts)");
+	escape_is("a\"b\\c\n\377", FCAP_ESC_CONTROL | FCAP_ESC_HIGH |
+		  FCAP_ESC_QUOTE, "\\\"", "a\\\"b\\\\c\\012\\377",
+		  "quoted strings");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		tap_ok(fcap_unescape(bad[i], "\\") == -EINVAL,
+		       "unescape: %zu: not three octal digits of 1 to 0377", i);
+	tap_ok(fcap_unescape(bare, "\\\"") == -EINVAL,
+	       "unescape: a bare quote inside a quoted string");
+	tap_ok(fcap_unescape(lit, "") == -EINVAL,
+	       "unescape: \\\\ only where it is a literal");
+}
+
 int main(void)
 {
+	test_escape();
 	line_is("cap_net_raw+ep /usr/bin/ping\n", MANIFEST_ENTRY,
 		"cap_net_raw+ep", "/usr/bin/ping", "a pair");
 	line_is("  cap_kill=p\t\t/a b/c d  \t\r\n", MANIFEST_ENTRY,

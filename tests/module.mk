@@ -35,10 +35,8 @@ OBJS += $(B)tests/capxattr.o
 TEST_BINS += $(B)tests/rules-test.t
 PROGS += $(B)tests/rules-test.t
 OBJS += $(B)tests/rules-test.o
-$(B)tests/rules-test.t: $(addprefix $(B),tests/rules-test.o \
-		fsck-check/rules.o fsck-check/baseline.o fsck-check/output.o \
-		tests/tap.o $(COMMON_OBJS)) \
-		$(B)lib/libfcap.a
+$(B)tests/rules-test.t: $(addprefix $(B),tests/rules-test.o tests/tap.o \
+		fsck-check/libfsck.a $(COMMON_OBJS)) $(B)lib/libfcap.a
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lcrypto $(LIBS_CAP)
 $(B)tests/rules-test.o: ALL_CFLAGS += -I$(TOP)/fsck-check
@@ -47,10 +45,8 @@ $(B)tests/rules-test.o: ALL_CFLAGS += -I$(TOP)/fsck-check
 TEST_BINS += $(B)tests/sandbox-test.t
 PROGS += $(B)tests/sandbox-test.t
 OBJS += $(B)tests/sandbox-test.o
-$(B)tests/sandbox-test.t: $(addprefix $(B),tests/sandbox-test.o \
-		fsck-check/sandbox.o fsck-check/baseline.o \
-		fsck-check/prometheus.o tests/tap.o \
-		$(COMMON_OBJS)) $(B)lib/libfcap.a
+$(B)tests/sandbox-test.t: $(addprefix $(B),tests/sandbox-test.o tests/tap.o \
+		fsck-check/libfsck.a $(COMMON_OBJS)) $(B)lib/libfcap.a
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lseccomp -lcrypto $(LIBS_CAP)
 $(B)tests/sandbox-test.o: ALL_CFLAGS += -I$(TOP)/fsck-check

@@ -393,12 +393,71 @@ out:
 	tap_is_int(ret, -ENOENT, "file: a missing name is -ENOENT");
 }
 
+/* An offline source's value, held in memory (fcap_read_buf()). */
+static void test_buf(void)
+{
+	static const unsigned char v2[] = {
+		LE(0x02000001), LE(0x2000), LE(0), LE(0), LE(0)
+	};
+	static unsigned char big[FCAP_XATTR_SIZE_MAX + 1];
+	struct fcap_read r, d;
+	struct fcap_value v;
+	const unsigned char *b;
+	size_t len;
+
+	tap_is_int(fcap_read_buf(v2, sizeof(v2), &r), 0, "buf: a v2 value");
+	tap_ok(r.state == FCAP_READ_VALUE && !fcap_read_error(&r) &&
+	       !fcap_read_mark(&r) && r.value.permitted == 0x2000,
+	       "buf: decoded, no error, no mark");
+	memset(big, 0xab, sizeof(big));
+	memcpy(big, v2, 4);
+	tap_is_int(fcap_read_buf(big, 1024, &r), 0, "buf: 1024 bytes");
+	b = fcap_read_bytes(&r, &len);
+	tap_ok(r.state == FCAP_READ_OVERSIZED && r.size == 1024 && b &&
+	       len == 1024 && !memcmp(b, big, 1024),
+	       "buf: an oversized value is kept whole");
+	tap_ok(!fcap_read_error(&r) && !strcmp(fcap_read_mark(&r), "oversized"),
+	       "buf: no reader's error to show, marked oversized");
+	tap_is_int(fcap_read_dup(&d, &r), 0, "buf: duplicated");
+	tap_ok(d.data != r.data && fcap_read_same(&d, &r),
+	       "buf: the copy has its own bytes, the same");
+	d.data[1000] ^= 1;
+	tap_ok(!fcap_read_same(&d, &r), "buf: a byte changed is another value");
+	fcap_read_release(&d);
+	fcap_read_release(&r);
+	tap_ok(!r.data, "buf: released");
+	fcap_read_buf(big, sizeof(big), &r);
+	tap_ok(r.state == FCAP_READ_OVERSIZED && !r.data &&
+	       r.size == sizeof(big) && fcap_read_error(&r) == E2BIG,
+	       "buf: beyond XATTR_SIZE_MAX: no bytes, E2BIG (setxattr's word)");
+	r = (struct fcap_read){ .state = FCAP_READ_UNREADABLE,
+				.err = EOVERFLOW };
+	tap_ok(fcap_read_exec_value(&r, &v) && v.rev == 3 && v.has_rootid &&
+	       v.rootid == FCAP_NO_ID && v.size == FCAP_SIZE_V3,
+	       "exec value: EOVERFLOW is a v3 value with no root here");
+	r.err = EINVAL;
+	fcap_read_exec_value(&r, &v);
+	tap_ok(v.problems == FCAP_PROB_EMPTY,
+	       "exec value: another unreadable one is zero-length");
+	r = (struct fcap_read){ .state = FCAP_READ_OVERSIZED, .err = ERANGE };
+	fcap_read_exec_value(&r, &v);
+	tap_ok(v.problems == FCAP_PROB_SIZE && v.size == FCAP_READ_MAX + 1,
+	       "exec value: oversized of unknown size");
+	r.state = FCAP_READ_NONE;
+	tap_ok(!fcap_read_exec_value(&r, &v), "exec value: none");
+	v.problems = FCAP_PROB_HIGHBITS | FCAP_PROB_FLAGS;
+	tap_ok(fcap_problems_shown(&v) == FCAP_PROB_FLAGS &&
+	       !fcap_problems_shown(NULL),
+	       "problems shown: all but high-bits");
+}
+
 int main(void)
 {
 	test_list_scanner();
 	test_reader();
 	test_names();
 	test_render();
+	test_buf();
 	test_files();
 	return tap_done();
 }

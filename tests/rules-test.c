@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "entry.h"
+#include "output.h"
 #include "tap.h"
 
 static struct rules_config cfg;
@@ -28,6 +28,7 @@ static void le32(unsigned char *p, uint32_t v)
 /* A root-owned 0755 regular file /usr/bin/t with the given value. */
 static void mk(struct entry *e, const uint32_t *w, size_t nw, size_t len)
 {
+	unsigned char raw[FCAP_READ_MAX] = { 0 };
 	size_t i;
 
 	memset(e, 0, sizeof(*e));
@@ -36,8 +37,18 @@ static void mk(struct entry *e, const uint32_t *w, size_t nw, size_t len)
 	e->parent_mode = S_IFDIR | 0755;
 	e->parent_known = true;
 	for (i = 0; i < nw; i++)
-		le32(e->raw + 4 * i, w[i]);
-	e->len = len;
+		le32(raw + 4 * i, w[i]);
+	fcap_read_buf(raw, len, &e->read);
+}
+
+/* @e's value one the reader met @err on (@size: its size, if oversized). */
+static void unread(struct entry *e, int err, size_t size)
+{
+	memset(&e->read, 0, sizeof(e->read));
+	e->read.state = err == ERANGE || err == E2BIG ? FCAP_READ_OVERSIZED :
+			FCAP_READ_UNREADABLE;
+	e->read.err = err;
+	e->read.size = size;
 }
 
 static bool has(const struct entry *e, const char *rule, enum severity sev)
@@ -126,19 +137,18 @@ static void test_values(void)
 	mk(&e, admin, 5, 20);
 	tap_ok(has(&e, "dangerous", SEV_WARNING), "cap_sys_admin is dangerous");
 	mk(&e, ping, 5, 20);
-	e.read_err = EINVAL;
+	unread(&e, EINVAL, 0);
 	tap_ok(has(&e, "unreadable", SEV_ERROR), "unreadable value");
-	e.read_err = EOVERFLOW;
+	unread(&e, EOVERFLOW, 0);
 	tap_ok(has(&e, "unreadable", SEV_ERROR), "EOVERFLOW: unreadable");
-	e.read_err = ERANGE;
-	e.size = 4096;
+	unread(&e, ERANGE, 4096);
 	tap_ok(reason_has(&e, "oversized", "4096 bytes"),
 	       "oversized value of known size");
-	e.size = 0;
+	unread(&e, ERANGE, 0);
 	tap_ok(reason_has(&e, "oversized", "more than 64 bytes") &&
 	       !has(&e, "unreadable", SEV_ERROR),
 	       "a mounted oversized value of unknown size is oversized");
-	e.read_err = E2BIG;
+	unread(&e, E2BIG, 0);
 	tap_ok(has(&e, "oversized", SEV_ERROR), "E2BIG: oversized");
 	mk(&e, ping, 5, 20);
 	e.path = p_perl;
@@ -181,7 +191,7 @@ static void test_baseline(void)
 	memset(e[1].sha256, 0xab, 32);
 	mk(&e[2], ping, 5, 20);
 	e[2].path = p_u;
-	e[2].read_err = EINVAL;
+	unread(&e[2], EINVAL, 0);
 	fd = tap_tmpname(file, sizeof(file), "fsck-check-rules-test.XXXXXX") ?
 		mkstemp(file) : -1;
 	if (fd < 0) {
@@ -198,16 +208,16 @@ static void test_baseline(void)
 		return;
 	}
 	tap_is_str(b.v[0].path, e[0].path, "escaped path round trip");
-	tap_is_int(b.v[0].len, 0, "zero-length value round trip");
+	tap_is_int(b.v[0].read.len, 0, "zero-length value round trip");
 	tap_is_int(baseline_compare(&e[0], &b.v[0], f, 4), 0,
 		   "zero-length value unchanged");
 	tap_is_int(baseline_compare(&e[1], &b.v[1], f, 4), 0,
 		   "v2 value and SHA-256 unchanged");
-	tap_is_int(b.v[2].read_err, EINVAL, "unreadable value round trip");
-	e[1].raw[5] ^= 1;
+	tap_is_int(b.v[2].read.err, EINVAL, "unreadable value round trip");
+	e[1].read.raw[5] ^= 1;
 	tap_ok(baseline_compare(&e[1], &b.v[1], f, 4) == 1 &&
 	       !strcmp(f[0].rule, "baseline-changed"), "raw value change");
-	e[1].raw[5] ^= 1;
+	e[1].read.raw[5] ^= 1;
 	e[1].sha256[0] = 0;
 	tap_ok(baseline_compare(&e[1], &b.v[1], f, 4) == 1 &&
 	       !strcmp(f[0].rule, "baseline-content"), "content change");
@@ -221,7 +231,7 @@ static void test_baseline(void)
 	e[1].uid = 1000;
 	tap_ok(baseline_compare(&e[1], &b.v[1], f, 4) == 1 &&
 	       !strcmp(f[0].rule, "baseline-metadata"), "owner change");
-	e[1].raw[5] ^= 1;
+	e[1].read.raw[5] ^= 1;
 	tap_is_int(baseline_compare(&e[1], &b.v[1], f, 4), 2,
 		   "value and owner change: two findings");
 	baseline_free(&b);
@@ -307,7 +317,7 @@ static void test_layers(void)
 /* What judge_all() prints for @v with --list. */
 static char *list_of(struct entry *v, size_t n)
 {
-	struct opts o = { .out = OUT_LIST, .fail_on = SEV_WARNING };
+	struct output_opts o = { .out = OUT_LIST, .fail_on = SEV_WARNING };
 	struct tally t = { 0 };
 	char *buf = NULL;
 	size_t len = 0;
@@ -347,12 +357,9 @@ static void test_list(void)
 	v[2].mode = S_IFLNK | 0777;
 	mk(&v[3], NULL, 0, 0);
 	mk(&v[4], ping, 5, 20);
-	v[4].read_err = EINVAL;
-	v[4].len = 0;
+	unread(&v[4], EINVAL, 0);
 	mk(&v[5], ping, 5, 20);
-	v[5].read_err = ERANGE;
-	v[5].size = 4096;
-	v[5].len = 0;
+	unread(&v[5], ERANGE, 4096);
 	mk(&v[6], v1, 3, 12);
 	mk(&v[7], v3, 6, 24);
 	v[7].mode = S_IFIFO | 0644;

@@ -24,6 +24,7 @@
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$top/tests/tap.sh"
+. "$top/tests/plant-tree.sh"
 fc=${FCAPS_SAN:-$top/build/san}/fsck-check/fsck-check
 schema=$top/fsck-check/fsck-check.schema.json
 
@@ -62,30 +63,10 @@ if [ "$(id -u)" -ne 0 ] || ! command -v setcap >/dev/null; then
 	skip "archives of a planted tree" "needs root and setcap (to plant the tree)"
 else
 	s=$t/tree
-	mkfile() {
-		mkdir -p "$(dirname "$1")"
-		printf '#!/bin/true\n' >"$1"
-		chmod 0755 "$1"
-	}
-	sc() { setup "setcap $*" setcap "$@"; }
-	mkfile "$s/bin/ping";		sc cap_net_raw+ep "$s/bin/ping"
-	ln "$s/bin/ping" "$s/bin/ping-link"
-	mkdir -p "$s/other";		ln "$s/bin/ping" "$s/other/ping3"
-	mkfile "$s/bin/admin";		sc cap_sys_admin+ep "$s/bin/admin"
-	mkfile "$s/bin/ns";		sc -n 1000 cap_net_raw+ep "$s/bin/ns"
-	mkfile "$s/bin/inh";		sc cap_net_raw+i "$s/bin/inh"
-	mkfile "$s/bin/suid";		chmod 4755 "$s/bin/suid"
-	sc cap_net_raw+ep "$s/bin/suid"
-	mkfile "$s/bin/user";		chown 1000:1000 "$s/bin/user"
-	sc cap_net_raw+ep "$s/bin/user"
-	mkfile "$s/bin/python3.11";	sc cap_net_bind_service+ep \
-		"$s/bin/python3.11"
-	mkfile "$s/open/tool";		sc cap_net_raw+ep "$s/open/tool"
-	chmod 0777 "$s/open"
+	plant_tree "$s"
 	mkfile "$s/with space/a b";	sc cap_ipc_lock+ep "$s/with space/a b"
 	nu=$(printf 'n\377\001x')
 	mkfile "$s/bin/$nu";		sc cap_net_raw+p "$s/bin/$nu"
-	mkfile "$s/bin/plain"
 	i=0
 	while [ $i -lt 50 ]; do : >"$s/other/f$i"; i=$((i + 1)); done
 
@@ -283,6 +264,8 @@ add("bin/zero", "")
 add("bin/v1", "010000010020000000000000")
 add("bin/odd", "0300000200200000000000000000000000000000")
 add("bin/huge", "01000002" + "00" * 96)
+add("bin/kilo", "01000002" + "ab" * 1020)
+add("bin/vast", "01000002" + "00" * 65533)
 add("bin/short", "0100")
 add("bin/rev9", "0100000900200000000000000000000000000000")
 add("bin/v3", "0100000300200000" + "00" * 12 + "e8030000")
@@ -302,6 +285,7 @@ python3 mkpax.py pax.tar 2>py.err
 ok_rc $? "Python tarfile writes the PAX values $(tail -n 1 py.err)"
 cat >pax.list.expect <<'EOF'
 /bin/huge [oversized]
+/bin/kilo [oversized]
 /bin/la cap_net_raw=ep
 /bin/la-v1 cap_net_raw=ep [legacy-v1]
 /bin/link-v1 cap_net_raw=ep [legacy-v1]
@@ -312,6 +296,7 @@ cat >pax.list.expect <<'EOF'
 /bin/v1 cap_net_raw=ep [legacy-v1]
 /bin/v3 cap_net_raw=ep [rootid=1000]
 /bin/v3root cap_net_raw=ep [rootid=0]
+/bin/vast [oversized]
 /bin/zero [zero-length]
 /dir cap_net_raw=p [directory]
 /non-\377utf8 x cap_net_raw=ep
@@ -332,6 +317,8 @@ for want in \
 	'/bin/la-v1: warning: legacy revision 1 value (32-bit sets): cap_net_raw=ep' \
 	'/bin/odd: warning: unknown flag bits 0x000002: cap_net_raw=ep' \
 	'/bin/huge: error: value of 100 bytes, larger than any revision (24 at most)' \
+	'/bin/kilo: error: value of 1024 bytes, larger than any revision (24 at most)' \
+	'/bin/vast: error: value of 65537 bytes, larger than any revision (24 at most)' \
 	'/bin/short: error: value of 2 bytes has no magic word' \
 	'/bin/rev9: error: unknown revision 0x09' \
 	'/bin/v3: warning: v3 value for the user namespace whose root is uid 1000: wherever this is unpacked, exec honours it only inside a user namespace whose root is that uid' \
@@ -353,9 +340,17 @@ assert by[name]["path"].encode("latin-1") == b"/non-\xffutf8 x"
 assert by["/bin/v1"]["links"] == ["/bin/link-v1"], by["/bin/v1"]["links"]
 assert by["/bin/v1"]["nlink"] == 2
 assert by["/bin/zero"]["value"] == "" and by["/bin/zero"]["size"] == 0
-assert by["/bin/huge"]["value"] is None and by["/bin/huge"]["error"]
-assert by["/bin/v3"]["rootid"] == 1000' pax.json 2>py.err || sed 's/^/# /' py.err
-ok_rc $? "JSON: the non-UTF-8 name byte for byte, the hard link, raw values ($(tail -n 1 py.err))"
+# offline, a value is kept byte for byte up to XATTR_SIZE_MAX (65536)
+assert by["/bin/huge"]["value"] == "01000002" + "00" * 96, by["/bin/huge"]
+assert by["/bin/huge"]["error"] is None
+assert by["/bin/kilo"]["value"] == "01000002" + "ab" * 1020
+assert by["/bin/kilo"]["error"] is None
+assert by["/bin/vast"]["value"] is None
+assert by["/bin/vast"]["error"] == "Argument list too long", by["/bin/vast"]
+assert by["/bin/v3"]["rootid"] == 1000' pax.json 2>py.err
+rc=$?
+sed 's/^/# /' py.err
+ok_rc $rc "JSON: the non-UTF-8 name byte for byte, the hard link, raw values ($(tail -n 1 py.err))"
 
 # ---- 3. usage ------------------------------------------------------------
 
@@ -463,6 +458,21 @@ archive("hlout.tar", ["ok", ("out", dict(value=False, typ=tarfile.LNKTYPE,
 					    link="../../etc/shadow")),
 		      ("abs-link", dict(value=False, typ=tarfile.LNKTYPE,
 					link="/etc/shadow"))])
+# below a symbolic link: GNU tar and bsdtar refuse to extract through one
+archive("symdir.tar", [("lnk", dict(value=False, typ=tarfile.SYMTYPE,
+				   link="/etc")), "lnk/x", "ok"])
+archive("symloop.tar", [("loop-a", dict(value=False, typ=tarfile.SYMTYPE,
+				       link="loop-b")),
+			("loop-b", dict(value=False, typ=tarfile.SYMTYPE,
+					link="loop-a")), "loop-a/x", "ok"])
+archive("symhl.tar", ["etc-x", ("lnk", dict(value=False, typ=tarfile.SYMTYPE,
+					  link="/etc")),
+		      ("lnk/y", dict(value=False, typ=tarfile.LNKTYPE,
+				     link="etc-x")),
+		      ("z", dict(value=False, typ=tarfile.LNKTYPE, link="lnk/x"))])
+archive("symgone.tar", [("d", dict(value=False, typ=tarfile.SYMTYPE,
+				  link="/etc")),
+			("d/", dict(value=False, typ=tarfile.DIRTYPE)), "d/x"])
 archive("bigpax.tar", [("big", dict(pax={"comment": "A" * (16 << 20)})), "ok"])
 class Zeros:
 	def __init__(s, n): s.n = n
@@ -522,6 +532,20 @@ hostile abs.tar 'absolute name "/etc/cron.d/tool": read as /etc/cron.d/tool rela
 hostile hlout.tar 'hard link target "../../etc/shadow" has a ".." component' /ok
 ! grep -q '^/out \|^/abs-link ' hlout.tar.out
 ok_rc $? "hlout.tar: no name given to a link out of the root"
+hostile symdir.tar 'member 2: name "lnk/x" is below the symbolic link "lnk": tar refuses to extract it, a container runtime follows the link: skipped' /ok
+! grep -q '^/lnk' symdir.tar.out
+ok_rc $? "symdir.tar: nothing below the link listed"
+hostile symloop.tar 'member 3: name "loop-a/x" is below the symbolic link "loop-a"' /ok
+! grep -q '^/loop' symloop.tar.out
+ok_rc $? "symloop.tar: nothing below the loop listed"
+hostile symhl.tar 'member 3: name "lnk/y" is below the symbolic link "lnk"' /etc-x
+grep -qF 'member 4: hard link target "lnk/x" is below the symbolic link "lnk"' symhl.tar.err &&
+	! grep -q '^/lnk\|^/z ' symhl.tar.out
+ok_rc $? "symhl.tar: no hard link below the link, none to a name below it"
+rc_is 0 "a directory member in place of a symbolic link replaces it" \
+	"$fc" --archive symgone.tar --list
+[ "$(cat out)" = "/d/x cap_net_raw=ep" ] && [ ! -s errs ]
+ok_rc $? "symgone.tar: the name below the directory is a file"
 hostile bigpax.tar 'member 1: '
 hostile bomb.tar.gz 'a decompression bomb? stopped there' /first
 hostile trunc-data.tar.gz 'truncated gzip input'

@@ -58,12 +58,12 @@ cp "$fc" "$t/fsck-check" && fc=$t/fsck-check
 # --list lines of values a mounted scan cannot read but an offline one can,
 # and of inodes no directory names
 value_marks=' \[([a-z0-9-]+,)*(orphan|unreadable|oversized|zero-length|truncated|bad-size|bad-revision|unknown-flags|legacy-v1)(,[a-z0-9-]+)*\]$'
-# The trees' setup steps check themselves: a value that does not land is
-# a failed test, never a test that passes for want of it.
+# The trees' setup steps check themselves (setraw here, sc of
+# tests/plant-tree.sh): a value that does not land is a failed test.
 CAPX=${FCAPS_SAN:-$top/build/san}/tests/capxattr
 setraw() { setup "plant $2 on $1" "$CAPX" set "$1" "$2"; }	# PATH HEX
-setcap() { setup "setcap $*" command setcap "$@"; }
 . "$top/tests/ea-plant.sh"
+. "$top/tests/plant-tree.sh"
 
 # The offline-only values, planted with debugfs (ea_plant).
 V_ZERO=
@@ -197,39 +197,20 @@ if [ "$(id -u)" -ne 0 ]; then
 	skip "generated images" "needs root (setcap and chown in the source tree, mount)"
 else
 	s=$t/tree
-	mkfile() {
-		mkdir -p "$(dirname "$1")"
-		printf '#!/bin/true\n' >"$1"
-		chmod 0755 "$1"
-	}
-	mkfile "$s/bin/ping";		setcap cap_net_raw+ep "$s/bin/ping"
-	ln "$s/bin/ping" "$s/bin/ping-link"
-	mkdir -p "$s/other";		ln "$s/bin/ping" "$s/other/ping3"
-	mkfile "$s/bin/admin";		setcap cap_sys_admin+ep "$s/bin/admin"
-	mkfile "$s/bin/ns";		setcap -n 1000 cap_net_raw+ep "$s/bin/ns"
-	mkfile "$s/bin/inh";		setcap cap_net_raw+i "$s/bin/inh"
+	plant_tree "$s"
 	mkfile "$s/bin/effempty";	setraw "$s/bin/effempty" \
 		0100000200000000000000000000000000000000
-	mkfile "$s/bin/suid";		chmod 4755 "$s/bin/suid"
-	setcap cap_net_raw+ep "$s/bin/suid"
-	mkfile "$s/bin/user";		chown 1000:1000 "$s/bin/user"
-	setcap cap_net_raw+ep "$s/bin/user"
 	mkfile "$s/bin/gw";		chmod 0775 "$s/bin/gw"
-	setcap cap_net_raw+ep "$s/bin/gw"
-	mkfile "$s/bin/python3.11";	setcap cap_net_bind_service+ep \
-		"$s/bin/python3.11"
-	mkfile "$s/open/tool";		setcap cap_net_raw+ep "$s/open/tool"
-	chmod 0777 "$s/open"
+	sc cap_net_raw+ep "$s/bin/gw"
 	mkdir -p "$s/dirv";		setraw "$s/dirv" \
 		0000000200200000000000000000000000000000
 	mkdir -p "$s/big" "$s/small" "$s/dir2"
 	i=0
 	while [ $i -lt 300 ]; do : >"$s/big/f$i"; i=$((i + 1)); done
-	setcap cap_net_raw+ep "$s/big/f150"
-	mkfile "$s/small/tool";		setcap cap_net_raw+ep "$s/small/tool"
-	mkfile "$s/bin/plain"
+	sc cap_net_raw+ep "$s/big/f150"
+	mkfile "$s/small/tool";		sc cap_net_raw+ep "$s/small/tool"
 	for f in zero v1 odd huge gone; do mkfile "$s/bin/$f"; done
-	setcap cap_net_raw+ep "$s/bin/gone"
+	sc cap_net_raw+ep "$s/bin/gone"
 	mkfifo "$s/fifo"
 
 	# name  mke2fs options  size  where in-inode values live

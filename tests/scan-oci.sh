@@ -139,7 +139,7 @@ cat >v1.rules.want <<'EOF'
 /opt/x False 2 0100000200200000000000000000000000000000 layer-added,layer-removed
 /opt/z True 2 0100000200200000000000000000000000000000 layer-added
 /usr/bin/admin True 3 0100000200002000000000000000000000000000 dangerous,layer-added,layer-removed,layer-added
-/usr/bin/huge True 1 None oversized,layer-added
+/usr/bin/huge True 1 01000002000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000 oversized,layer-added
 /usr/bin/ln True 1 0100000200200000000000000000000000000000 layer-added
 /usr/bin/n-\xffutf 8 True 1 0100000200200000000000000000000000000000 layer-added
 /usr/bin/node False 2 0100000200200000000000000000000000000000 layer-added,layer-lost
@@ -257,6 +257,32 @@ os.unlink("missing/blobs/sha256/" + ls[0][7:])
 lay("dotdot", [m.layer_bytes([("../../up", V2), ("/abs", V2),
 			      ("a/../../b", V2), ("ok", V2),
 			      ("out", None, tarfile.LNKTYPE, "../../etc/shadow")])])
+# a member below a symbolic link: in its own layer, a lower one's, a loop
+lay("symlayer", [m.layer_bytes([("lnk", None, tarfile.SYMTYPE, "/etc"),
+				("loop-a", None, tarfile.SYMTYPE, "loop-b"),
+				("loop-b", None, tarfile.SYMTYPE, "loop-a")]),
+		 m.layer_bytes([("lnk/x", V2), ("loop-a/x", V2), ("ok", V2)])])
+# a link a whiteout removed, then a directory of that name
+lay("symwh", [m.layer_bytes([("lnk", None, tarfile.SYMTYPE, "/etc")]),
+	      m.layer_bytes([(".wh.lnk",)]),
+	      m.layer_bytes([("lnk/", None, tarfile.DIRTYPE), ("lnk/x", V2)])])
+# an OCI archive with ".." members: one after the blobs, one before
+man, ls = lay("outer", [ok])
+m.archive("outer", "outer-after.tar")
+with tarfile.open("outer-after.tar", "a", format=tarfile.PAX_FORMAT) as t:
+	t.addfile(tarfile.TarInfo("../evil"))
+with tarfile.open("outer-before.tar", "w", format=tarfile.PAX_FORMAT) as t:
+	t.addfile(tarfile.TarInfo("../evil"))
+	with tarfile.open("outer-after.tar") as a:
+		for ti in a.getmembers()[:-1]:
+			t.addfile(ti, a.extractfile(ti))
+# an OCI archive whose blobs directory is a symbolic link
+with tarfile.open("outer-sym.tar", "w", format=tarfile.PAX_FORMAT) as t:
+	ti = tarfile.TarInfo("blobs"); ti.type = tarfile.SYMTYPE
+	ti.linkname = "/tmp"; t.addfile(ti)
+	with tarfile.open("outer-after.tar") as a:
+		for ti in a.getmembers()[:-1]:
+			t.addfile(ti, a.extractfile(ti))
 # a blob that is a symbolic link (to a file outside the layout)
 man, ls = lay("symlink", [ok])
 p = "symlink/blobs/sha256/" + ls[0][7:]
@@ -346,7 +372,22 @@ docker-esc.tar|/layer.tar is missing
 bigpax|): member 1: 
 bomb|a decompression bomb? stopped there
 garbage|index.json: not the JSON document expected
+symlayer|member 1: name "lnk/x" is below the symbolic link "lnk": tar refuses to extract it, a container runtime follows the link: skipped
+symlayer|member 2: name "loop-a/x" is below the symbolic link "loop-a"
+outer-after.tar|member 6: name "../evil" has a ".." component, a way out of the archive root: skipped
+outer-before.tar|member 1: name "../evil" has a ".." component
+outer-sym.tar|name "blobs/sha256/
 EOF
+"$fc" --oci symlayer --list >sl.list 2>/dev/null
+[ "$(cat sl.list)" = "/ok cap_net_raw=ep" ]
+ok_rc $? "symlayer: only the name that is no link's is listed"
+rc_is 0 "a link a whiteout removed no longer stands in a later directory's way" \
+	"$fc" --oci symwh --list
+[ "$(cat out)" = "/lnk/x cap_net_raw=ep" ] && [ ! -s errs ]
+ok_rc $? "symwh: the name below the directory is a file"
+"$fc" --oci outer-before.tar --list >/dev/null 2>ob.err
+[ "$(grep -c 'has a ".." component' ob.err)" -eq 1 ]
+ok_rc $? "outer-before.tar: a bad name said once, not once per blob read"
 python3 -c 'import mkoci as m
 V2 = "0100000200200000000000000000000000000000"
 m.layout("implicit", [("i", [m.layer_bytes([("a/b/c", V2), ("a/bc", V2)]),

@@ -174,10 +174,14 @@ ok_rc $? "clean tree (info only) exits 0"
 ok_rc $? "-q prints nothing on a clean tree"
 "$fc" --fail-on info "$c" >/dev/null
 ok_rc $(($? != 4)) "--fail-on info counts info findings"
-"$fc" --fail-on error "$r/bin/suid" >/dev/null
+"$fc" --fail-on error "$r/bin/suid" >"$t/one"
 ok_rc $? "--fail-on error ignores warnings"
-"$fc" "$t/does-not-exist" >/dev/null 2>&1
+grep -q '^fsck-check: 1 file with capabilities, 0 errors, 1 warning, 0 info$' "$t/one"
+ok_rc $? "the summary counts in the singular: 1 file, and the plural: 0 errors"
+"$fc" "$t/does-not-exist" >/dev/null 2>"$t/missing.err"
 ok_rc $(($? != 8)) "missing operand exits 8"
+[ "$(cat "$t/missing.err")" = "fsck-check: $t/does-not-exist: cannot scan: No such file or directory" ]
+ok_rc $? "and says which operand and why ($(cat "$t/missing.err"))"
 "$fc" --no-such-option >/dev/null 2>&1
 ok_rc $(($? != 16)) "unknown option exits 16"
 "$fc" -j 0 "$c" >/dev/null 2>&1

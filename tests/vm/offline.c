@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "fcap.h"
+#include "fcap-test.h"
 #include "guest.h"
 #include "../tap.h"
 

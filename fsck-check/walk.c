@@ -1,0 +1,594 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * walk.c - the mounted source of struct entry: each operand walked by a
+ * pool of threads, never following a symbolic link below it, on one file
+ * system unless told to cross, reading security.capability of every
+ * name through lib (fcap_read_at()).
+ */
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include "hash.h"
+#include "tools.h"
+#include "walk.h"
+
+/* A directory waiting to be read, open at @fd. */
+struct job {
+	int fd;
+	char *path;
+	struct stat st;
+	struct job *next;
+};
+
+/* Directories queued beyond this are walked in place: bounds open fds. */
+#define QUEUE_MAX	256
+
+struct scan {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	pthread_cond_t pcond;	/* wakes the progress line */
+	struct job *head;
+	size_t queued;
+	size_t active;
+	struct entry *v;
+	size_t n;
+	size_t cap;
+	bool cross;
+	bool quiet;
+	int status;
+	unsigned long errors;	/* operational errors, for --prometheus */
+	unsigned long dirs;	/* directories read, for the progress line */
+	bool done;		/* the walk is over: stop the progress line */
+	volatile sig_atomic_t *intr;
+};
+
+static bool fd_nosuid(int fd, bool *known)
+{
+	struct statvfs svfs;
+
+	*known = fstatvfs(fd, &svfs) == 0;
+	return *known && (svfs.f_flag & ST_NOSUID);
+}
+
+static void scan_fail(struct scan *s)
+{
+	pthread_mutex_lock(&s->lock);
+	s->status |= EXIT_OPERR;
+	s->errors++;
+	pthread_mutex_unlock(&s->lock);
+}
+
+static void scan_push(struct scan *s, const struct entry *e)
+{
+	struct entry *v;
+
+	pthread_mutex_lock(&s->lock);
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		v = xreallocarray(s->v, s->cap, sizeof(*v));
+		s->v = v;
+	}
+	s->v[s->n++] = *e;
+	pthread_mutex_unlock(&s->lock);
+}
+
+/* What probe() knows of a name; @st NULL: fstatat(@dfd, @name) on a hit. */
+struct meta {
+	const struct stat *st;
+	int dfd;
+	const char *name;
+	mode_t parent_mode;
+	bool parent_known;
+	bool nosuid;
+	bool nosuid_known;
+};
+
+/*
+ * Each walker thread has a working directory of its own (unshare
+ * CLONE_FS) and moves it into the directory it reads: a name is then
+ * looked up as one component, relative to the very directory being read.
+ * That costs less than walking the full path for every name, has no
+ * PATH_MAX limit and no window in which a parent directory swapped for a
+ * symbolic link redirects the read.  A thread that cannot (the main
+ * thread, an unshare refused) uses full paths.  @cwd_fd: the directory
+ * descriptor the working directory is in; @tried_fd: the one fchdir()
+ * last failed on (not searchable).
+ */
+static __thread bool own_cwd;
+static __thread int cwd_fd = -1;
+static __thread int tried_fd = -1;
+
+/* The name to give a path-based call for the entry @m describes. */
+static const char *probe_name(const char *path, const struct meta *m)
+{
+	if (!own_cwd || !m->name)
+		return path;
+	if (cwd_fd == m->dfd)
+		return m->name;
+	if (tried_fd == m->dfd)
+		return path;
+	if (fchdir(m->dfd) < 0) {
+		tried_fd = m->dfd;
+		cwd_fd = -1;
+		return path;
+	}
+	cwd_fd = m->dfd;
+	return m->name;
+}
+
+/* @dfd is about to be closed: it may be reused for another directory. */
+static void forget_dir(int dfd)
+{
+	if (cwd_fd == dfd)
+		cwd_fd = -1;
+	if (tried_fd == dfd)
+		tried_fd = -1;
+}
+
+/* A name went away between readdir and its use: a race, not an error. */
+static void vanished(const struct scan *s, const char *path)
+{
+	if (!s->quiet)
+		warnx("%s: vanished during the scan", path);
+}
+
+/* A stat of @path failed (errno): it vanished, or an error. */
+static void stat_failed(struct scan *s, const char *path)
+{
+	if (errno == ENOENT) {
+		vanished(s, path);
+		return;
+	}
+	warn("%s: cannot stat", path);
+	scan_fail(s);
+}
+
+/*
+ * Is security.capability listed, then its value: one llistxattr costs less
+ * than a getxattr of a name that is absent (the capability LSM looks the
+ * value up twice), and almost every name has no value.
+ */
+static void probe(struct scan *s, const char *path, const struct meta *m)
+{
+	const struct stat *st = m->st;
+	struct entry ent = { 0 }, *e = &ent;
+	struct fcap_read r;
+	struct stat lst;
+	const char *name = probe_name(path, m);
+	int listed, ret;
+
+	listed = fcap_listed_at(AT_FDCWD, name);
+	if (!listed)
+		return;
+	ret = fcap_read_at(AT_FDCWD, name,
+			   listed > 0 ? FCAP_READ_LISTED : 0, &r);
+	if (ret == -ENOENT) {
+		vanished(s, path);
+		return;
+	}
+	if (ret < 0) {
+		errno = -ret;
+		warn("%s: cannot read capabilities", path);
+		scan_fail(s);
+		return;
+	}
+	if (r.state == FCAP_READ_NONE)
+		return;
+	if (!st) {
+		if (fstatat(m->dfd, m->name, &lst, AT_SYMLINK_NOFOLLOW) < 0) {
+			stat_failed(s, path);
+			return;
+		}
+		st = &lst;
+	}
+	e->path = xstrdup(path);
+	e->source = SRC_MOUNTED;
+	e->dev = st->st_dev;
+	e->ino = st->st_ino;
+	e->mode = st->st_mode;
+	e->uid = st->st_uid;
+	e->gid = st->st_gid;
+	e->nlink = st->st_nlink;
+	e->parent_mode = m->parent_mode;
+	e->parent_known = m->parent_known;
+	e->nosuid = m->nosuid;
+	e->nosuid_known = m->nosuid_known;
+	e->read = r;
+	scan_push(s, e);
+}
+
+static void walk_dir(struct scan *s, int dfd, const char *path,
+		     const struct stat *dst);
+
+/* Queue the directory open at @fd; false when the queue is full. */
+static bool enqueue(struct scan *s, int fd, const char *path,
+		    const struct stat *st)
+{
+	struct job *j;
+
+	pthread_mutex_lock(&s->lock);
+	if (s->queued >= QUEUE_MAX) {
+		pthread_mutex_unlock(&s->lock);
+		return false;
+	}
+	j = xmalloc(sizeof(*j));
+	j->path = xstrdup(path);
+	j->fd = fd;
+	j->st = *st;
+	j->next = s->head;
+	s->head = j;
+	s->queued++;
+	pthread_cond_signal(&s->cond);
+	pthread_mutex_unlock(&s->lock);
+	return true;
+}
+
+static void *worker(void *arg)
+{
+	struct scan *s = arg;
+	struct job *j;
+
+	pthread_mutex_lock(&s->lock);
+	for (;;) {
+		while (!s->head && s->active)
+			pthread_cond_wait(&s->cond, &s->lock);
+		j = s->head;
+		if (!j)
+			break;
+		s->head = j->next;
+		s->queued--;
+		s->active++;
+		pthread_mutex_unlock(&s->lock);
+		walk_dir(s, j->fd, j->path, &j->st);
+		free(j->path);
+		free(j);
+		pthread_mutex_lock(&s->lock);
+		if (!--s->active && !s->head)
+			pthread_cond_broadcast(&s->cond);
+	}
+	pthread_mutex_unlock(&s->lock);
+	return NULL;
+}
+
+/* Block (@how SIG_BLOCK) or unblock SIGINT in the calling thread. */
+static void mask_sigint(int how)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	pthread_sigmask(how, &set, NULL);
+}
+
+/*
+ * A progress line on stderr, when it is a terminal and the scan takes
+ * more than two seconds.
+ */
+static void *progress(void *arg)
+{
+	struct scan *s = arg;
+	struct timespec ts;
+	bool shown = false;
+	int ticks = 0;
+
+	mask_sigint(SIG_BLOCK);
+	pthread_mutex_lock(&s->lock);
+	while (!s->done) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_sec++;
+		pthread_cond_timedwait(&s->pcond, &s->lock, &ts);
+		if (s->done || ++ticks < 2)
+			continue;
+		fprintf(stderr, "\rfsck-check: %lu directories, %zu names with capabilities\033[K",
+			__atomic_load_n(&s->dirs, __ATOMIC_RELAXED), s->n);
+		shown = true;
+	}
+	pthread_mutex_unlock(&s->lock);
+	if (shown)
+		fprintf(stderr, "\r\033[K");
+	return NULL;
+}
+
+/*
+ * A walker thread: its own working directory (probe_name()), then work.
+ * SIGINT is taken by the walkers, so that one sent in the middle of the
+ * walk stops it at once, not when a waiting thread gets to run.
+ */
+static void *walker(void *arg)
+{
+	mask_sigint(SIG_UNBLOCK);
+	own_cwd = unshare(CLONE_FS) == 0;
+	return worker(arg);
+}
+
+/*
+ * Drain the queue with @jobs walker threads.  The caller only waits: its
+ * working directory is the process's, which relative operands and the
+ * hashing pass still need.
+ */
+static void run_pool(struct scan *s, long jobs)
+{
+	pthread_t *t;
+	long i, started = 0;
+
+	t = xcalloc(jobs, sizeof(*t));
+	mask_sigint(SIG_BLOCK);
+	for (i = 0; i < jobs; i++) {
+		if (pthread_create(&t[i], NULL, walker, s))
+			break;
+		started = i + 1;
+	}
+	if (!started) {
+		mask_sigint(SIG_UNBLOCK);
+		worker(s);
+	}
+	for (i = 0; i < started; i++)
+		pthread_join(t[i], NULL);
+	mask_sigint(SIG_UNBLOCK);
+	free(t);
+}
+
+/*
+ * One directory entry; @path is its full name.  Only directories (and
+ * names of unknown type) are stat()ed up front: for the rest, probe()
+ * stats only the few that carry a value.
+ */
+static void walk_child(struct scan *s, int dfd, const char *path,
+		       const struct stat *dst, const struct meta *dm,
+		       const char *name, unsigned char type)
+{
+	struct stat st;
+	struct meta m = *dm;
+	int fd;
+
+	m.dfd = dfd;
+	m.name = name;
+	if (type != DT_DIR && type != DT_UNKNOWN) {
+		m.st = NULL;
+		probe(s, path, &m);
+		return;
+	}
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		stat_failed(s, path);
+		return;
+	}
+	m.st = &st;
+	probe(s, path, &m);
+	if (!S_ISDIR(st.st_mode) || (st.st_dev != dst->st_dev && !s->cross))
+		return;
+	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		    O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		if (errno == ENOENT) {
+			vanished(s, path);
+		} else {
+			warn("%s: cannot open directory", path);
+			scan_fail(s);
+		}
+		return;
+	}
+	if (st.st_dev != dst->st_dev && fd_on_pseudo_fs(fd))
+		close(fd);
+	else if (!enqueue(s, fd, path, &st))
+		walk_dir(s, fd, path, &st);
+}
+
+/* Walk the directory open at @dfd; closes @dfd. */
+static void walk_dir(struct scan *s, int dfd, const char *path,
+		     const struct stat *dst)
+{
+	struct dirent *d;
+	struct meta m = { .parent_mode = dst->st_mode, .parent_known = true };
+	size_t dlen = strlen(path), nlen;
+	char *child;
+	DIR *dir;
+
+	m.nosuid = fd_nosuid(dfd, &m.nosuid_known);
+	__atomic_add_fetch(&s->dirs, 1, __ATOMIC_RELAXED);
+	dir = fdopendir(dfd);
+	if (!dir) {
+		warn("%s: cannot read directory", path);
+		scan_fail(s);
+		close(dfd);
+		return;
+	}
+	/* One buffer for every child's full name: "path/" + NAME_MAX. */
+	child = xmalloc(dlen + NAME_MAX + 2);
+	memcpy(child, path, dlen);
+	if (!dlen || path[dlen - 1] != '/')
+		child[dlen++] = '/';
+	while (!*s->intr) {
+		errno = 0;
+		d = readdir(dir);
+		if (!d) {
+			if (errno) {
+				warn("%s: cannot read directory", path);
+				scan_fail(s);
+			}
+			break;
+		}
+		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+			continue;
+		nlen = strnlen(d->d_name, NAME_MAX);
+		memcpy(child + dlen, d->d_name, nlen);
+		child[dlen + nlen] = '\0';
+		walk_child(s, dirfd(dir), child, dst, &m, d->d_name,
+			   d->d_type);
+	}
+	free(child);
+	forget_dir(dfd);
+	closedir(dir);
+}
+
+/* st_mode of the directory holding operand @path ("/" has none). */
+static bool operand_parent(const char *path, mode_t *mode)
+{
+	struct stat pst;
+	char *parent, *slash;
+	size_t l;
+	bool ok;
+
+	parent = xstrdup(path);
+	l = strlen(parent);
+	while (l > 1 && parent[l - 1] == '/')
+		parent[--l] = '\0';
+	slash = strrchr(parent, '/');
+	if (slash == parent && !slash[1]) {
+		free(parent);
+		return false;
+	}
+	if (slash == parent)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	ok = stat(slash ? parent : ".", &pst) == 0;
+	free(parent);
+	if (ok)
+		*mode = pst.st_mode;
+	return ok;
+}
+
+/*
+ * Scan one operand.  A symbolic link to a directory given as an operand
+ * is followed (as find -H does), so that /bin on a merged-/usr system is
+ * scanned; nothing below it is ever followed.
+ */
+static void do_scan(struct scan *s, const char *path)
+{
+	struct stat st;
+	struct meta m = { .st = &st };
+	bool follow = false;
+	int fd;
+
+	if (lstat(path, &st) < 0) {
+		warn("%s: cannot scan", path);
+		scan_fail(s);
+		return;
+	}
+	if (S_ISLNK(st.st_mode) && stat(path, &st) == 0 &&
+	    S_ISDIR(st.st_mode))
+		follow = true;
+	else if (lstat(path, &st) < 0)
+		st.st_mode = S_IFLNK;
+	m.parent_known = operand_parent(path, &m.parent_mode);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY |
+		  (follow ? 0 : O_NOFOLLOW) |
+		  (S_ISDIR(st.st_mode) ? O_DIRECTORY : O_PATH));
+	if (fd >= 0)
+		m.nosuid = fd_nosuid(fd, &m.nosuid_known);
+	if (!follow)
+		probe(s, path, &m);
+	if (fd < 0) {
+		if (S_ISDIR(st.st_mode)) {
+			warn("%s: cannot open directory", path);
+			scan_fail(s);
+		}
+		return;
+	}
+	if (!S_ISDIR(st.st_mode) || !enqueue(s, fd, path, &st))
+		close(fd);
+}
+
+static void hash_entries(struct scan *s)
+{
+	struct stat st;
+	size_t i;
+	int fd, ret;
+
+	for (i = 0; i < s->n && !*s->intr; i++) {
+		struct entry *e = &s->v[i];
+
+		if (!S_ISREG(e->mode))
+			continue;
+		fd = open(e->path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+			  O_NOCTTY | O_NONBLOCK);
+		if (fd < 0 && (errno == ENOENT || errno == ELOOP)) {
+			vanished(s, e->path);
+			continue;
+		}
+		if (fd < 0) {
+			warn("%s: cannot open for hashing", e->path);
+			scan_fail(s);
+			continue;
+		}
+		/* the content of the very file whose value was read, or none */
+		if (fstat(fd, &st) || st.st_dev != e->dev ||
+		    st.st_ino != e->ino) {
+			close(fd);
+			vanished(s, e->path);
+			continue;
+		}
+		ret = sha256_fd(fd, e->sha256);
+		close(fd);
+		if (ret < 0) {
+			errno = -ret;
+			warn("%s: cannot hash", e->path);
+			scan_fail(s);
+			continue;
+		}
+		e->has_sha = true;
+	}
+}
+
+/**
+ * walk_scan() - collect the entries of mounted trees
+ * @o:		the trees (@ops: a symbolic link to a directory is followed,
+ *		as find -H does; nothing below one ever is) and how to walk
+ *		them (@jobs, @cross, @quiet, @hash)
+ * @v: @n:	entries are appended here (each @path malloc()ed)
+ * @errors:	operational errors are counted here
+ * @intr:	set (by a signal handler) to stop early
+ *
+ * Reports on stderr what cannot be read; with @o->hash, hashes every
+ * regular file with a value.  A progress line goes to stderr when it is
+ * a terminal and the walk takes more than two seconds.
+ *
+ * Return: exit status bits: 0, or EXIT_OPERR.
+ */
+int walk_scan(const struct source_opts *o, struct entry **v, size_t *n,
+	      unsigned long *errors, volatile sig_atomic_t *intr)
+{
+	struct scan s = {
+		.lock = PTHREAD_MUTEX_INITIALIZER,
+		.cond = PTHREAD_COND_INITIALIZER,
+		.pcond = PTHREAD_COND_INITIALIZER,
+		.v = *v, .n = *n, .cap = *n,
+		.cross = o->cross, .quiet = o->quiet, .intr = intr,
+	};
+	pthread_t prog;
+	bool show;
+	int i;
+
+	show = !o->quiet && isatty(STDERR_FILENO) &&
+	       !pthread_create(&prog, NULL, progress, &s);
+	for (i = 0; i < o->nops && !*intr; i++) {
+		do_scan(&s, o->ops[i]);
+		run_pool(&s, o->jobs);
+	}
+	if (show) {
+		pthread_mutex_lock(&s.lock);
+		s.done = true;
+		pthread_cond_broadcast(&s.pcond);
+		pthread_mutex_unlock(&s.lock);
+		pthread_join(prog, NULL);
+	}
+	if (o->hash)
+		hash_entries(&s);
+	*v = s.v;
+	*n = s.n;
+	*errors += s.errors;
+	return s.status;
+}
