@@ -369,7 +369,7 @@ ok_rc $? "and names it"
 
 # ---- 3b. the sandbox ------------------------------------------------------
 
-# The reader waits on its standard input, a pipe: its /proc status is
+# The reader waits on its standard input, a FIFO: its /proc status is
 # then what it runs with.
 # child_of PID: the pid of PID's child
 child_of() {
@@ -379,24 +379,36 @@ child_of() {
 	done
 	return 1
 }
+# reader_of PID: the sandboxed reader, PID's child, once it runs under its
+# seccomp filter (waiting up to 30 s)
+reader_of() {
+	end=$(($(date +%s) + 30))
+	while [ "$(date +%s)" -le "$end" ]; do
+		r=$(child_of "$1") &&
+			grep -q '^Seccomp:[[:space:]]*2' "/proc/$r/status" 2>/dev/null &&
+			echo "$r" && return 0
+		sleep 0.02
+	done
+	return 1
+}
 if [ "$(id -u)" -ne 0 ]; then
 	skip "the reader runs as nobody without capabilities" "needs root"
 else
 	: >child.status
 	: >parent.status
-	{ sleep 2; cat pax.tar; } | "$fc" --archive - --list >fifo.out 2>fifo.err &
+	# the archive is written only once the statuses are read: the reader
+	# waits on the FIFO however long the machine takes to get there
+	rm -f in.fifo && mkfifo in.fifo
+	"$fc" --archive - --list <in.fifo >fifo.out 2>fifo.err &
 	pid=$!
-	k=0 c=
-	while [ $k -lt 100 ] && [ -z "$c" ]; do
-		c=$(child_of $pid) || c=
-		[ -n "$c" ] && grep -q '^Seccomp:[[:space:]]*2' "/proc/$c/status" 2>/dev/null ||
-			{ c=; sleep 0.02; }
-		k=$((k + 1))
-	done
+	exec 3>in.fifo
+	c=$(reader_of $pid) || c=
 	if [ -n "$c" ]; then
 		cp "/proc/$c/status" child.status
 		cp "/proc/$pid/status" parent.status
 	fi
+	cat pax.tar >&3
+	exec 3>&-
 	wait $pid
 	rc=$?
 	nobody=$(id -u nobody 2>/dev/null || echo 65534)
@@ -421,11 +433,15 @@ else
 	ok_rc $? "the parent, which writes the baseline, keeps root, unfiltered"
 	printf '%b' "$(cat pax.list.expect)\n" | cmp -s - fifo.out && [ $rc -eq 4 ]
 	ok_rc $? "the sandboxed reader's result is the usual one (rc $rc)"
-	{ sleep 2; cat pax.tar; } 2>/dev/null |
-		"$fc" --archive - --list >/dev/null 2>fifo.err &
+	# SIGINT once the reader runs under its filter, while it waits for
+	# the archive (not after a fixed sleep: a loaded machine may not have
+	# got that far)
+	"$fc" --archive - --list <in.fifo >/dev/null 2>fifo.err &
 	pid=$!
-	sleep 0.5
+	exec 3>in.fifo
+	reader_of $pid >/dev/null
 	kill -INT $pid
+	exec 3>&-
 	wait $pid
 	rc=$?
 	[ $((rc & 32)) -eq 32 ]
