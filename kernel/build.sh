@@ -10,9 +10,9 @@
 #   patched      every patch in the series      -> $K/patched/bzImage
 #   fix1         the first patch alone          -> $K/fix1/bzImage
 #   bisect-N     the first N patches (NPATCHES) -> $K/bisect/bzImage-N
-# Config: tinyconfig + kernel/config/fcaps.config + fcaps-$KVER.config (the
-# symbols whose name differs by version: /proc/sys is PROC_SYSCTL on 6.12
-# and 6.1, SYSCTL on 7.3) (+ $EXTRA_CONFIG if set).
+# Config: tinyconfig + kernel/config/fcaps.config + fcaps-$KVER.config (if
+# any: symbols an older line names otherwise, /proc/sys is PROC_SYSCTL on
+# 6.12 and 6.1, SYSCTL from 7.3 on) (+ $EXTRA_CONFIG if set).
 # Incremental: sources are copied once per patch set, object trees are kept;
 # files touched by the old or the new patch set are re-dated so make sees them.
 set -eu
