@@ -9,7 +9,7 @@
  * for the running kernel's flavour (fcaps_kernel=patched, stock, or fix1:
  * stock with the series' first patch alone):
  *   - what getxattr returns (patch 4: v1 shown as v2);
- *   - what exec as root and as uid 1000 yields (patches 1 and 4);
+ *   - what exec as root and as uid 1000 yields (patches 1 and 5);
  *   - that exec through an overlay with the disk as its lower layer grants
  *     what exec of the file itself does (mainline: fails where getxattr
  *     does);
@@ -146,7 +146,7 @@ static void check_overlay_exec(const char *name, const struct fcap_value *v,
 
 		snprintf(want, sizeof(want), "E %d", -vd->read);
 		tap_is_str(line, want,
-			   "%s: exec through an overlay as %s fails as getxattr does (no patch 4)",
+			   "%s: exec through an overlay as %s fails as getxattr does (no patch 6)",
 			   name, who);
 		return;
 	}
