@@ -35,4 +35,7 @@ if [ ! -f "$image" ]; then
 	echo "not ok 1 - $image missing (make kernel-$KVER-$variant)"
 	exit 1
 fi
+# rows that boot the same program on the same kernel keep apart
+FCAPS_VM_NAME=${FCAPS_VM_NAME:-$name}
+export FCAPS_VM_NAME
 exec sh "tests/vm/$driver.sh" "$image" "$@"
