@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "context.h"
+#include "modelfile.h"
 #include "tap.h"
 
 #define C(n)		(1ULL << (n))
@@ -33,19 +34,6 @@ static struct fcap_context ctx_of(const char *preset)
 static int opt(struct fcap_context *c, enum fcap_ctx_opt o, const char *arg)
 {
 	return fcap_context_apply(c, o, arg, NULL);
-}
-
-static struct fcap_file file_with(uint64_t p, uint64_t i, bool eff)
-{
-	struct fcap_file f;
-
-	memset(&f, 0, sizeof(f));
-	f.mode = S_IFREG | 0755;
-	f.owner_mapped = f.group_mapped = true;
-	f.has_xattr = true;
-	fcap_value_set(&f.xattr, p, i, eff ? p | i : 0);
-	f.xattr.size = FCAP_SIZE_V2;
-	return f;
 }
 
 static void exec_in(const struct fcap_context *c, const struct fcap_file *f,

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "fcap.h"
+#include "modelfile.h"
 #include "tap.h"
 
 #define C(n)		(1ULL << (n))
@@ -18,19 +19,6 @@
 #define SYS_ADMIN	C(21)
 #define SETUID		C(7)
 #define KILL		C(5)
-
-static struct fcap_file file_with(uint64_t p, uint64_t i, bool eff)
-{
-	struct fcap_file f;
-
-	memset(&f, 0, sizeof(f));
-	f.mode = S_IFREG | 0755;
-	f.owner_mapped = f.group_mapped = true;
-	f.has_xattr = true;
-	fcap_value_set(&f.xattr, p, i, eff ? p | i : 0);
-	f.xattr.size = FCAP_SIZE_V2;
-	return f;
-}
 
 static struct fcap_file plain_file(void)
 {
