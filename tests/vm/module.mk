@@ -48,8 +48,21 @@ $(VMB)tests/vm/$(1)/fcaps_test: $(3)/tools/testing/selftests/fcaps/fcaps_test.c
 	$$(Q)$$(CC) -O2 -std=gnu99 -static -I$(3)/tools/testing/selftests \
 		-o $$@ $$< -Wl,--no-warnings
 
+# kselftest's runner as `make install` lays it out, with the fcaps
+# collection alone: the guest runs the series' test through it
+$(VMB)tests/vm/$(1)/kselftest/run_kselftest.sh: $(VMB)tests/vm/$(1)/fcaps_test \
+		$(3)/tools/testing/selftests/run_kselftest.sh
+	$$(quiet) GEN $$(dir $$@)
+	$$(Q)d=$$(dir $$@) s=$(3)/tools/testing/selftests && rm -rf $$$$d && \
+		mkdir -p $$$$d/kselftest $$$$d/fcaps && \
+		cp $$$$s/run_kselftest.sh $$$$d/ && \
+		cp $$$$s/kselftest/runner.sh $$$$s/kselftest/prefix.pl $$$$d/kselftest/ && \
+		{ [ ! -f $$$$s/kselftest/ktap_helpers.sh ] || \
+		  cp $$$$s/kselftest/ktap_helpers.sh $$$$d/kselftest/; } && \
+		cp $$< $$$$d/fcaps/ && echo fcaps:fcaps_test >$$$$d/kselftest-list.txt
+
 VM_KSELFTESTS += $(addprefix $(VMB)tests/vm/$(1)/,test_execve validate_cap \
-	fcaps_test)
+	fcaps_test kselftest/run_kselftest.sh)
 endef
 VM_KSELFTESTS :=
 $(foreach v,$(KERNEL_VERSIONS),$(eval $(call vm_kselftests,$(v),\

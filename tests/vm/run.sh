@@ -51,8 +51,10 @@ cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
 	"$work/root/tests/"
 cp build/static/tests/capxattr tests/tap.sh tests/kprobe.sh "$work/root/tests/"
 install -m 0755 tests/planted.sh "$work/root/tests/planted"
-# the series' own kselftest exists only once the patched tree is built
-[ -x "$ksel/fcaps_test" ] && cp "$ksel/fcaps_test" "$work/root/tests/"
+# the series' own kselftest, installed with kselftest's runner, exists
+# only once the patched tree is built
+[ -x "$ksel/kselftest/run_kselftest.sh" ] &&
+	cp -R "$ksel/kselftest" "$work/root/tests/kselftest"
 for t in setfcap getfcap fsck-check; do
 	[ -x build/static/$t/$t ] && cp build/static/$t/$t "$work/root/bin/"
 done
