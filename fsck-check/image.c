@@ -65,6 +65,7 @@ struct img {
 	struct hit *h;
 	size_t nh, caph;
 	unsigned char *isdir;	/* in-use directories, from pass 1 */
+	unsigned char *ishit;	/* inodes in @h: most names need no search */
 	unsigned char *seen;	/* directories queued once already */
 	struct stash *st;	/* directory inodes, by number */
 	size_t nst, capst;
@@ -282,6 +283,7 @@ static void add_hit(struct img *m, ext2_ino_t ino,
 	h = &m->h[m->nh++];
 	memset(h, 0, sizeof(*h));
 	h->ino = ino;
+	bit_set(m->ishit, ino);
 #ifdef HAVE_EXT2FS_XATTRS_READ_INODE
 	h->storage = ib.found ? STORE_INODE : STORE_BLOCK;
 #else
@@ -533,7 +535,7 @@ static int dir_cb(ext2_ino_t dir, int entry, struct ext2_dir_entry *d,
 	if ((nlen == 1 && d->name[0] == '.') ||
 	    (nlen == 2 && d->name[0] == '.' && d->name[1] == '.'))
 		return 0;
-	h = find_hit(m, ino);
+	h = bit_test(m->ishit, ino) ? find_hit(m, ino) : NULL;
 	sub = bit_test(m->isdir, ino);
 	if (sub && bit_test(m->seen, ino)) {
 		/* A directory with a second name: a loop, or a tree twice. */
@@ -853,6 +855,7 @@ int image_read(struct img *m, struct entry **v, size_t *n,
 	check_super(m);
 	bytes = m->fs->super->s_inodes_count / 8 + 1;
 	m->isdir = xcalloc(1, bytes);
+	m->ishit = xcalloc(1, bytes);
 	m->seen = xcalloc(1, bytes);
 	m->v = *v;
 	m->n = m->cap = *n;
@@ -870,6 +873,7 @@ int image_read(struct img *m, struct entry **v, size_t *n,
 	drop_duplicates(m, *n);
 	ext2fs_close_free(&m->fs);
 	free(m->isdir);
+	free(m->ishit);
 	free(m->seen);
 	free(m->st);
 	for (i = 0; i < m->nh; i++)
