@@ -17,6 +17,10 @@
 # 2-core machine are noisy: the load is printed with the results.
 # FSCK_CHECK_BEFORE=path/to/another/fsck-check adds it to every round
 # (before and after a change, in the same run).
+# The same measurements, bar RSS, on the other shapes of bench/tree.sh
+# ($BENCH_SHAPES, default "wide": 10,000 directories of 20 names, the
+# 2,000 values of mixed kinds spread at random, in $BENCH_SCAN_DIR-wide):
+# each shape's ratios against the peers measured in the same rounds.
 set -eu
 before=${FSCK_CHECK_BEFORE:-}
 fc=$1 floor=$2
@@ -27,6 +31,10 @@ rounds=${ROUNDS:-7}
 here=$(dirname "$0")
 sh "$here/tree.sh" "$dir"
 sh "$here/tree.sh" "$small" 4 10
+shapes=${BENCH_SHAPES-wide}
+for sh in $shapes; do
+	SHAPE=$sh sh "$here/tree.sh" "$dir-$sh"
+done
 
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
@@ -34,6 +42,9 @@ trap 'rm -rf "$tmp"' EXIT
 load0=$(cut -d ' ' -f 1-3 /proc/loadavg)
 # warm the caches once, then alternate
 "$fc" --list "$dir" >/dev/null 2>&1 || true
+for sh in $shapes; do
+	"$fc" --list "$dir-$sh" >/dev/null 2>&1 || true
+done
 i=0
 while [ $i -lt "$rounds" ]; do
 	run fsck-check "$fc" --list "$dir"
@@ -42,6 +53,12 @@ while [ $i -lt "$rounds" ]; do
 	run floor1 "$floor" 1 "$dir"
 	run floor2 "$floor" 2 "$dir"
 	run naive2 "$floor" -p 2 "$dir"
+	for sh in $shapes; do
+		run "fsck-check-$sh" "$fc" --list "$dir-$sh"
+		[ -n "$before" ] && run "before-$sh" "$before" --list "$dir-$sh"
+		run "getcap-$sh" getcap -r "$dir-$sh"
+		run "floor2-$sh" "$floor" 2 "$dir-$sh"
+	done
 	i=$((i + 1))
 done
 load1=$(cut -d ' ' -f 1-3 /proc/loadavg)
@@ -83,3 +100,21 @@ printf 'getcap / 2-thread floor     = %s  (the best any scanner could do)\n' \
 r3=$(ratio "$rbig" "$rsmall")
 printf 'max RSS: %s KiB on %s names, %s KiB on %s names, 2,000 values each = %s  (target: flat, <= 1.2: %s)\n' \
 	"$rbig" "$nbig" "$rsmall" "$nsmall" "$r3" "$(verdict "$r3" '<=' 1.2)"
+for sh in $shapes; do
+	f=$(med "fsck-check-$sh") g=$(med "getcap-$sh") f2=$(med "floor2-$sh")
+	printf '\nshape %s (%s names):\n' "$sh" "$(find "$dir-$sh" | wc -l)"
+	printf 'fsck-check --list          %ss\n' "$f"
+	printf 'getcap -r                  %ss\n' "$g"
+	printf 'floor, 2 threads           %ss\n' "$f2"
+	if [ -n "$before" ]; then
+		b=$(med "before-$sh")
+		printf 'FSCK_CHECK_BEFORE          %ss  (getcap / it = %s)\n' \
+			"$b" "$(ratio "$g" "$b")"
+	fi
+	r1=$(ratio "$g" "$f") r2=$(ratio "$f" "$f2")
+	printf 'getcap / fsck-check         = %s  (target >= 3.0: %s)\n' \
+		"$r1" "$(verdict "$r1" '>=' 3.0)"
+	printf 'fsck-check / 2-thread floor = %s  (target <= 1.1: %s)\n' \
+		"$r2" "$(verdict "$r2" '<=' 1.1)"
+	printf 'getcap / 2-thread floor     = %s\n' "$(ratio "$g" "$f2")"
+done

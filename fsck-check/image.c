@@ -43,6 +43,15 @@ struct hit {
 	size_t names;		/* names found in pass 2 */
 };
 
+/*
+ * A directory's inode as pass 1 read it, its checksum verified: pass 2
+ * gets it from here, not from the inode table again (stash_read_inode()).
+ */
+struct stash {
+	ext2_ino_t ino;
+	struct ext2_inode in;
+};
+
 /* A directory waiting to be read. */
 struct dirq {
 	ext2_ino_t ino;
@@ -56,7 +65,10 @@ struct img {
 	struct hit *h;
 	size_t nh, caph;
 	unsigned char *isdir;	/* in-use directories, from pass 1 */
+	unsigned char *ishit;	/* inodes in @h: most names need no search */
 	unsigned char *seen;	/* directories queued once already */
+	struct stash *st;	/* directory inodes, by number */
+	size_t nst, capst;
 	struct dirq *q;
 	size_t nq, capq;
 	struct entry *v;
@@ -271,6 +283,7 @@ static void add_hit(struct img *m, ext2_ino_t ino,
 	h = &m->h[m->nh++];
 	memset(h, 0, sizeof(*h));
 	h->ino = ino;
+	bit_set(m->ishit, ino);
 #ifdef HAVE_EXT2FS_XATTRS_READ_INODE
 	h->storage = ib.found ? STORE_INODE : STORE_BLOCK;
 #else
@@ -332,6 +345,47 @@ static bool skip_group(struct img *m, ext2_inode_scan scan, ext2_ino_t *last,
 	return false;
 }
 
+/* Keep directory inode @ino, read and verified in pass 1, for pass 2. */
+static void stash_dir(struct img *m, ext2_ino_t ino,
+		      const struct ext2_inode_large *in)
+{
+	if (m->nst == m->capst) {
+		m->capst = m->capst ? 2 * m->capst : 64;
+		m->st = xreallocarray(m->st, m->capst, sizeof(*m->st));
+	}
+	m->st[m->nst].ino = ino;
+	memcpy(&m->st[m->nst++].in, in, sizeof(struct ext2_inode));
+}
+
+static int cmp_stash(const void *k, const void *x)
+{
+	ext2_ino_t a = *(const ext2_ino_t *)k;
+	ext2_ino_t b = ((const struct stash *)x)->ino;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * libext2fs's read_inode hook: a directory inode pass 1 read and whose
+ * checksum it verified comes from the stash (the same bytes a read of
+ * the inode table would give, as the image is read-only), which saves
+ * pass 2 one inode table block read per directory; any other inode is
+ * read as usual.
+ */
+static errcode_t stash_read_inode(ext2_filsys fs, ext2_ino_t ino,
+				  struct ext2_inode *inode)
+{
+	struct img *m = fs->priv_data;
+	struct stash *st;
+
+	st = m->nst ? bsearch(&ino, m->st, m->nst, sizeof(*m->st),
+			      cmp_stash) : NULL;
+	if (!st)
+		return EXT2_ET_CALLBACK_NOTHANDLED;
+	memcpy(inode, &st->in, sizeof(*inode));
+	return 0;
+}
+
 /* Pass 1: every in-use inode, once. */
 static void scan_inodes(struct img *m)
 {
@@ -380,6 +434,8 @@ static void scan_inodes(struct img *m)
 		     ext2fs_file_acl_block(fs, (void *)in)) &&
 		    !ext2fs_inode_csum_verify(fs, ino, in))
 			img_fail(m, EXT2_ET_INODE_CSUM_INVALID, "inode %u", ino);
+		else if (LINUX_S_ISDIR(in->i_mode))
+			stash_dir(m, ino, in);
 		csum_on(m);
 		add_hit(m, ino, in, bufsz);
 		csum_off(m);
@@ -479,7 +535,7 @@ static int dir_cb(ext2_ino_t dir, int entry, struct ext2_dir_entry *d,
 	if ((nlen == 1 && d->name[0] == '.') ||
 	    (nlen == 2 && d->name[0] == '.' && d->name[1] == '.'))
 		return 0;
-	h = find_hit(m, ino);
+	h = bit_test(m->ishit, ino) ? find_hit(m, ino) : NULL;
 	sub = bit_test(m->isdir, ino);
 	if (sub && bit_test(m->seen, ino)) {
 		/* A directory with a second name: a loop, or a tree twice. */
@@ -799,6 +855,7 @@ int image_read(struct img *m, struct entry **v, size_t *n,
 	check_super(m);
 	bytes = m->fs->super->s_inodes_count / 8 + 1;
 	m->isdir = xcalloc(1, bytes);
+	m->ishit = xcalloc(1, bytes);
 	m->seen = xcalloc(1, bytes);
 	m->v = *v;
 	m->n = m->cap = *n;
@@ -806,14 +863,19 @@ int image_read(struct img *m, struct entry **v, size_t *n,
 	if (o->hash && !*intr)
 		hash_hits(m);
 	fails = m->fails;
+	m->fs->priv_data = m;
+	m->fs->read_inode = stash_read_inode;
 	if (!*intr)
 		walk_tree(m);
+	m->fs->read_inode = NULL;
 	if (!*intr)
 		add_orphans(m, m->fails == fails);
 	drop_duplicates(m, *n);
 	ext2fs_close_free(&m->fs);
 	free(m->isdir);
+	free(m->ishit);
 	free(m->seen);
+	free(m->st);
 	for (i = 0; i < m->nh; i++)
 		fcap_read_release(&m->h[i].read);
 	free(m->h);

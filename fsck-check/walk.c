@@ -386,51 +386,62 @@ static void walk_child(struct scan *s, int dfd, const char *path,
 		walk_dir(s, fd, path, &st);
 }
 
+/*
+ * Entries are read with getdents64() into a buffer of this size, not
+ * through a DIR: fdopendir() would fstat() and fcntl() every directory
+ * first, two calls per directory that the walk does not need (the
+ * directory was opened O_DIRECTORY and stat()ed by its parent).
+ */
+#define DENTS_BUF	32768
+
 /* Walk the directory open at @dfd; closes @dfd. */
 static void walk_dir(struct scan *s, int dfd, const char *path,
 		     const struct stat *dst)
 {
-	struct dirent *d;
+	struct dirent64 *d;
 	struct meta m = { .parent_mode = dst->st_mode, .parent_known = true };
 	size_t dlen = strlen(path), nlen;
-	char *child;
-	DIR *dir;
+	ssize_t got = 0, off = 0;
+	char *child, *buf;
 
 	m.nosuid = fd_nosuid(dfd, &m.nosuid_known);
 	__atomic_add_fetch(&s->dirs, 1, __ATOMIC_RELAXED);
-	dir = fdopendir(dfd);
-	if (!dir) {
-		warn("%s: cannot read directory", path);
-		scan_fail(s);
-		close(dfd);
-		return;
-	}
+	buf = xmalloc(DENTS_BUF);
 	/* One buffer for every child's full name: "path/" + NAME_MAX. */
 	child = xmalloc(dlen + NAME_MAX + 2);
 	memcpy(child, path, dlen);
 	if (!dlen || path[dlen - 1] != '/')
 		child[dlen++] = '/';
 	while (!*s->intr) {
-		errno = 0;
-		d = readdir(dir);
-		if (!d) {
-			if (errno) {
-				warn("%s: cannot read directory", path);
-				scan_fail(s);
+		if (off >= got) {
+			got = getdents64(dfd, buf, DENTS_BUF);
+			/*
+			 * ENOENT: the directory was removed while it was
+			 * read, which ends it, as readdir(3) has it.
+			 */
+			if (got <= 0) {
+				if (got < 0 && errno != ENOENT) {
+					warn("%s: cannot read directory",
+					     path);
+					scan_fail(s);
+				}
+				break;
 			}
-			break;
+			off = 0;
 		}
+		d = (struct dirent64 *)(buf + off);
+		off += d->d_reclen;
 		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
 			continue;
 		nlen = strnlen(d->d_name, NAME_MAX);
 		memcpy(child + dlen, d->d_name, nlen);
 		child[dlen + nlen] = '\0';
-		walk_child(s, dirfd(dir), child, dst, &m, d->d_name,
-			   d->d_type);
+		walk_child(s, dfd, child, dst, &m, d->d_name, d->d_type);
 	}
 	free(child);
+	free(buf);
 	forget_dir(dfd);
-	closedir(dir);
+	close(dfd);
 }
 
 /* st_mode of the directory holding operand @path ("/" has none). */
