@@ -31,16 +31,13 @@ python3 - "$dir" "$top" "$values" "$shape" <<'PY'
 import os, random, sys
 root, top, values, shape = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 v = bytes.fromhex("0100000200200000000000000000000000000000")
+# deep: 50 directories of 100 names under each top one, the first VALUES
+# of each directory cap_net_raw+ep; wide: 250 of 20, 50 values per top
+# directory on names picked at random, of four kinds in turn
 if shape == "deep":
-	for a in range(top):
-		for b in range(50):
-			d = f"{root}/a{a}/b{b}"
-			os.makedirs(d)
-			for i in range(100):
-				p = f"{d}/f{i}"
-				open(p, "w").close()
-				if i < values:
-					os.setxattr(p, "security.capability", v)
+	dirs, per_dir = 50, 100
+	def value(n, i):
+		return v if i < values else None
 else:
 	kinds = [bytes.fromhex(h) for h in (
 		"0100000200200000000000000000000000000000",	# v2 +ep
@@ -48,19 +45,22 @@ else:
 		"0100000200000000002000000000000000000000",	# v2 +ei
 		"0100000300200000000000000000000000000000e8030000",  # v3 rootid
 	)]
-	names = top * 5000
-	hit = sorted(random.Random(31).sample(range(names), top * 50))
+	dirs, per_dir = 250, 20
+	hit = sorted(random.Random(31).sample(range(top * dirs * per_dir), top * 50))
 	kind = {n: kinds[k % len(kinds)] for k, n in enumerate(hit)}
-	n = 0
-	for a in range(top):
-		for b in range(250):
-			d = f"{root}/a{a}/b{b}"
-			os.makedirs(d)
-			for i in range(20):
-				p = f"{d}/f{i}"
-				open(p, "w").close()
-				if n in kind:
-					os.setxattr(p, "security.capability", kind[n])
-				n += 1
+	def value(n, i):
+		return kind.get(n)
+n = 0
+for a in range(top):
+	for b in range(dirs):
+		d = f"{root}/a{a}/b{b}"
+		os.makedirs(d)
+		for i in range(per_dir):
+			p = f"{d}/f{i}"
+			open(p, "w").close()
+			x = value(n, i)
+			if x is not None:
+				os.setxattr(p, "security.capability", x)
+			n += 1
 open(f"{root}/.complete", "w").close()
 PY
