@@ -19,13 +19,13 @@ int main(void)
 		perror("runtime-probe: /proc/self/status");
 		return 1;
 	}
-	while (fgets(line, sizeof(line), f)) {
-		sscanf(line, "Uid: %31s", uid);
-		sscanf(line, "CapPrm: %31s", prm);
-		sscanf(line, "CapEff: %31s", eff);
-		sscanf(line, "CapAmb: %31s", amb);
-		sscanf(line, "NoNewPrivs: %7s", nnp);
-	}
+	/* a line is one field at most: stop at the first that matches */
+	while (fgets(line, sizeof(line), f))
+		(void)(sscanf(line, "Uid: %31s", uid) == 1 ||
+		       sscanf(line, "CapPrm: %31s", prm) == 1 ||
+		       sscanf(line, "CapEff: %31s", eff) == 1 ||
+		       sscanf(line, "CapAmb: %31s", amb) == 1 ||
+		       sscanf(line, "NoNewPrivs: %7s", nnp) == 1);
 	fclose(f);
 	printf("uid=%s prm=%s eff=%s amb=%s nnp=%s\n", uid, prm, eff, amb, nnp);
 	return fflush(stdout) ? 1 : 0;
