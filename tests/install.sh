@@ -42,18 +42,18 @@ storage() {
 }
 mkdir -p "$tmp/src" && cp /bin/true "$tmp/src/f"
 v=0000000200200000000000000000000000000000	# cap_net_raw+p
-setup "an image with a value in the inode" sh -c \
-	'mke2fs -q -t ext4 -d "$1" "$2" 8M >/dev/null 2>&1' sh \
-	"$tmp/src" "$tmp/inode.img" &&
-	setup "its value" ea_plant "$tmp/inode.img" /f $v &&
-	{ got=$(storage "$tmp/inode.img"); [ "$got" = inode ]; }
-ok_rc $? "installed fsck-check --image: a value in the inode is 'inode' (${got:-none})"
-setup "an image with 128-byte inodes" sh -c \
-	'mke2fs -q -t ext4 -I 128 -d "$1" "$2" 8M >/dev/null 2>&1' sh \
-	"$tmp/src" "$tmp/block.img" &&
-	setup "its value" ea_plant "$tmp/block.img" /f $v &&
-	{ got=$(storage "$tmp/block.img"); [ "$got" = block ]; }
-ok_rc $? "installed fsck-check --image: a value in an EA block is 'block' (${got:-none})"
+# STORAGE:MKE2FS-OPTION:WHERE: 256-byte inodes hold the value, 128-byte
+# ones leave it to an EA block
+for c in "inode::in the inode" "block:-I 128:in an EA block"; do
+	want=${c%%:*} opt=${c#*:} where=${c##*:} got=
+	opt=${opt%%:*}
+	setup "an image for a value $where" sh -c \
+		'mke2fs -q -t ext4 $3 -d "$1" "$2" 8M >/dev/null 2>&1' sh \
+		"$tmp/src" "$tmp/$want.img" "$opt" &&
+		setup "its value" ea_plant "$tmp/$want.img" /f $v &&
+		{ got=$(storage "$tmp/$want.img"); [ "$got" = "$want" ]; }
+	ok_rc $? "installed fsck-check --image: a value $where is '$want' (${got:-none})"
+done
 
 if [ "$(id -u)" -eq 0 ]; then
 	cp /bin/true "$tmp/t"
