@@ -781,24 +781,19 @@ static void context_option(int c, const char *opt, const char *arg)
 		fcap_context_init(&ctx);
 	if (c != OPT_USER)
 		o = of[c - OPT_CONTEXT];
+	/*
+	 * A name is looked up; a number alone as the first option is a
+	 * login whose group is the same number (lookup_user() says both);
+	 * a number refining a preset keeps the preset's group.
+	 */
 	if (c == OPT_USER && !strchr(arg, ':') &&
-	    strspn(arg, "0123456789") != strlen(arg)) {
+	    (!ctx_given || strspn(arg, "0123456789") != strlen(arg))) {
 		uint32_t uid, gid;
 
 		if (lookup_user(arg, &uid, &gid))
 			errx(EXIT_USAGE, "%s: no such user", arg);
 		snprintf(ids, sizeof(ids), "%" PRIu32 ":%" PRIu32, uid, gid);
 		arg = ids;
-	} else if (c == OPT_USER && !ctx_given &&
-		   strspn(arg, "0123456789") == strlen(arg)) {
-		uint32_t uid, gid;
-
-		/* a login of a numeric user: the same number as its group */
-		if (!lookup_user(arg, &uid, &gid)) {
-			snprintf(ids, sizeof(ids), "%" PRIu32 ":%" PRIu32, uid,
-				 gid);
-			arg = ids;
-		}
 	}
 	ctx_login = (ctx_login || !ctx_given) && c == OPT_USER;
 	ctx_given = true;
