@@ -17,31 +17,39 @@
 KERNEL_VERSIONS="7.3 6.12 6.1"
 KVER=${KVER:-6.12}
 export KVER
-apt_suite=
-case $KVER in
-6.12)	kdir=$top/build/kernel ktag= ;;
-6.1)	kdir=$top/build/kernel/6.1 ktag=-6.1 ;;
-7.3)	kdir=$top/build/kernel/7.3 ktag=-7.3 apt_suite=trixie-backports ;;
-*)	echo "KVER=$KVER: the series exists for $KERNEL_VERSIONS" >&2; exit 2 ;;
-esac
+# kver_line VERSION: that line's kdir, ktag and apt_suite in _kdir, _ktag
+# and _apt; fails for a version that is no line
+kver_line() {
+	_apt=
+	case $1 in
+	6.12)	_kdir=$top/build/kernel _ktag= ;;
+	6.1)	_kdir=$top/build/kernel/6.1 _ktag=-6.1 ;;
+	7.3)	_kdir=$top/build/kernel/7.3 _ktag=-7.3 _apt=trixie-backports ;;
+	*)	return 1 ;;
+	esac
+}
+kver_line "$KVER" ||
+	{ echo "KVER=$KVER: the series exists for $KERNEL_VERSIONS" >&2; exit 2; }
+kdir=$_kdir ktag=$_ktag apt_suite=$_apt
 pristine=$top/build/linux-source-$KVER
 tarball=/usr/src/linux-source-$KVER.tar.xz
 patchdir=$top/kernel/patches/$KVER
 series=$patchdir/series
 
 # kver_of IMAGE: the version of a test kernel by where it was built (the
-# version whose kdir is the longest prefix of IMAGE's directory), in kver;
-# ktag as above.  Leaves KVER and the paths above alone.
+# line whose kdir is the longest prefix of IMAGE's directory) in kver, and
+# that line's ktag in ktag.  Leaves KVER and the other paths above alone.
 kver_of() {
 	case $1 in /*) _d=$(dirname "$1") ;; *) _d=$(dirname "$PWD/$1") ;; esac
-	kver= _best=0
+	kver= _best=0 _tag=
 	for _v in $KERNEL_VERSIONS; do
-		_k=$(KVER=$_v; . "$top/kernel/kver.sh" && echo "$kdir/")
+		kver_line "$_v"
 		case $_d/ in
-		"$_k"*)	[ ${#_k} -gt "$_best" ] && kver=$_v _best=${#_k} ;;
+		"$_kdir/"*)
+			[ ${#_kdir} -gt "$_best" ] &&
+				kver=$_v _best=${#_kdir} _tag=$_ktag ;;
 		esac
 	done
-	_t=$(KVER=${kver:-6.12}; . "$top/kernel/kver.sh" && echo "$ktag")
-	ktag=$_t
+	ktag=$_tag
 	[ -n "$kver" ]
 }
