@@ -267,19 +267,11 @@ setup "plant tree/locked/t2" setfattr -n security.capability -v 0x$KILL tree/loc
 chmod 000 tree/locked
 # nobody runs a copy in $tmp: the tree may sit in a directory only root
 # may enter
-mkdir -p bin && cp "$FSCK" bin/fsck-check && chmod 755 bin
-if ! command -v setpriv >/dev/null; then
-	why="no setpriv"
-elif ! setpriv --reuid=65534 --regid=65534 --clear-groups \
-	"$tmp/bin/fsck-check" --version >/dev/null 2>&1; then
-	why="uid 65534 cannot run $tmp/bin/fsck-check (TMPDIR not world-traversable?)"
-else
-	why=
-fi
-if [ -z "$why" ]; then
+nobody_copy "$FSCK" "$tmp"
+if [ -z "$nobody_why" ]; then
 	rc_is 8 "scan with an unreadable directory: operational error" \
 		setpriv --reuid=65534 --regid=65534 --clear-groups \
-		"$tmp/bin/fsck-check" --json tree
+		"$nobody_prog" --json tree
 	keep_json out
 	check "unreadable: the directory is named" \
 		grep -q 'tree/locked: cannot open directory: Permission denied' errs
@@ -288,7 +280,7 @@ if [ -z "$why" ]; then
 	check "unreadable: nothing is made up for the locked one" \
 		sh -c '! grep -q t2 out'
 else
-	skip "scan with an unreadable directory" "$why"
+	skip "scan with an unreadable directory" "$nobody_why"
 fi
 chmod 755 tree/locked
 

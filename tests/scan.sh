@@ -217,19 +217,10 @@ mkdir -p "$u/secret";	chmod 0700 "$u/secret"
 chmod 0755 "$t" "$u"
 # nobody runs a copy in $t: the tree (and the json_keeper wrapper under
 # build/) may sit in a directory only root may enter
-nobody_fc=$t/bin/fsck-check
-mkdir -p "$t/bin" && cp "$fc_bin" "$nobody_fc" && chmod 0755 "$t/bin"
-if ! command -v setpriv >/dev/null 2>&1; then
-	why="no setpriv"
-elif ! setpriv --reuid=65534 --regid=65534 --clear-groups \
-	"$nobody_fc" --version >/dev/null 2>&1; then
-	why="uid 65534 cannot run $nobody_fc (TMPDIR not world-traversable?)"
-else
-	why=
-fi
-if [ -z "$why" ]; then
+nobody_copy "$fc_bin" "$t"
+if [ -z "$nobody_why" ]; then
 	setpriv --reuid=65534 --regid=65534 --clear-groups \
-		"$nobody_fc" --list -j 1 "$u" >"$t/unread.out" 2>"$t/unread.err"
+		"$nobody_prog" --list -j 1 "$u" >"$t/unread.out" 2>"$t/unread.err"
 	rc=$?
 	ok_rc $((rc != 8)) "unreadable directory exits 8 (got $rc)"
 	grep -qF "$u/secret" "$t/unread.err"
@@ -238,7 +229,7 @@ if [ -z "$why" ]; then
 	ok_rc $? "the scan goes on past it"
 else
 	for d in "unreadable directory exits 8" "named on stderr" "goes on"; do
-		skip "$d" "$why"
+		skip "$d" "$nobody_why"
 	done
 fi
 

@@ -75,3 +75,22 @@ EOF
 	echo "$FCAPS_JSON_DIR/fsck-check"
 }
 done_testing() { echo "1..$n"; exit 0; }
+
+# nobody_copy PROGRAM DIR: PROGRAM copied to DIR/bin for uid 65534 to run
+# (the tree and build/ may sit in a directory only root may enter), its
+# path in nobody_prog; nobody_why says why uid 65534 cannot run it, empty
+# when it can
+nobody_copy() {
+	nobody_prog=$2/bin/$(basename "$1")
+	if ! { mkdir -p "$2/bin" && cp "$1" "$nobody_prog" &&
+	       chmod 0755 "$2/bin"; }; then
+		nobody_why="cannot copy $1 to $2/bin"
+	elif ! command -v setpriv >/dev/null 2>&1; then
+		nobody_why="no setpriv"
+	elif ! setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$nobody_prog" --version >/dev/null 2>&1; then
+		nobody_why="uid 65534 cannot run $nobody_prog (TMPDIR not world-traversable?)"
+	else
+		nobody_why=
+	fi
+}
