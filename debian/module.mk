@@ -16,6 +16,9 @@ DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 
 .PHONY: deb deb-clean
 
+# The package is built as on a build daemon, not as part of this make: no
+# MAKEFLAGS reach it (a DEB_DIR=/abs/path given to this make would reach
+# the package's `make clean`, and its deb-clean would remove the copy).
 # The copy: the files git knows, tracked or not ignored, as they are in the
 # working tree; outside a git checkout, everything but build/ and objects.
 deb:
@@ -28,7 +31,8 @@ deb:
 	else \
 		find . -path ./build -prune -o -type f ! -name '*.[oad]' -print; \
 	fi | cpio -pdm --quiet $(DEB_SRC)
-	$(Q)cd $(DEB_SRC) && DEB_BUILD_OPTIONS="parallel=$$(nproc)" \
+	$(Q)cd $(DEB_SRC) && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		DEB_BUILD_OPTIONS="parallel=$$(nproc)" \
 		dpkg-buildpackage -us -uc -b >../build.log 2>&1 || \
 		{ tail -n 30 ../build.log >&2; \
 		  echo "make deb: dpkg-buildpackage failed, see $(DEB_DIR)/build.log" >&2; \
