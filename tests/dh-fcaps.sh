@@ -29,76 +29,10 @@ ver=$(sed -n 's/^#define FCAPS_VERSION[[:space:]]*"\(.*\)"$/\1/p' \
 fcaps_deb=$top/build/deb/fcaps_${ver}_$arch.deb
 
 # ---- the add-on from the tree, and the sample package ------------------
-mkdir -p addon/bin addon/perl/Debian/Debhelper/Sequence
-ln -s "$top/dh/dh_fcaps" addon/bin/dh_fcaps
-ln -s "$top/dh/fcaps.pm" addon/perl/Debian/Debhelper/Sequence/fcaps.pm
-
-# sample VERSION FCAPS-OF-PING: a source tree in src-VERSION
-sample() {
-	d=src-$1
-	mkdir -p "$d/debian/source"
-	echo '3.0 (native)' >"$d/debian/source/format"
-	cat >"$d/debian/changelog" <<EOC
-fcaps-sample ($1) unstable; urgency=medium
-
-  * Version $1.
-
- -- fcaps developers <dev@fcaps.invalid>  Thu, 03 Dec 2026 13:00:00 +0000
-EOC
-	cat >"$d/debian/control" <<'EOC'
-Source: fcaps-sample
-Section: misc
-Priority: optional
-Maintainer: fcaps developers <dev@fcaps.invalid>
-Build-Depends: debhelper-compat (= 13), dh-sequence-fcaps
-Standards-Version: 4.6.2
-Rules-Requires-Root: no
-
-Package: fcaps-sample
-Architecture: all
-Depends: ${misc:Depends}
-Description: dh_fcaps test package
- Programs with file capabilities and fallbacks.
-
-Package: fcaps-sample-strict
-Architecture: all
-Depends: ${misc:Depends}
-Description: dh_fcaps test package, no fallback
- A program whose capability is required.
-EOC
-	cat >"$d/debian/rules" <<'EOC'
-#!/usr/bin/make -f
-%:
-	dh $@
-
-override_dh_auto_install:
-	for f in ping dump lock "with space"; do \
-		install -D -m 0755 prog "debian/fcaps-sample/usr/lib/fcaps-sample/$$f"; \
-	done
-	install -D -m 0755 prog debian/fcaps-sample-strict/usr/lib/fcaps-sample-strict/tool
-EOC
-	chmod 755 "$d/debian/rules"
-	cp "$top/debian/copyright" "$d/debian/copyright"
-	printf '#!/bin/sh\necho sample %s\n' "$1" >"$d/prog"
-	cat >"$d/debian/fcaps-sample.fcaps" <<EOC
-# programs of fcaps-sample
-$2;fallback=setuid /usr/lib/fcaps-sample/ping
-cap_net_raw+eip;fallback=setuid:adm:4750 /usr/lib/fcaps-sample/dump
-
-cap_ipc_lock+ep;fallback=none /usr/lib/fcaps-sample/lock
-cap_kill=p\\040cap_chown+i;quoted;fallback=none "/usr/lib/fcaps-sample/with space"
-EOC
-	echo 'cap_sys_nice+ep /usr/lib/fcaps-sample-strict/tool' \
-		>"$d/debian/fcaps-sample-strict.fcaps"
-}
-
-# build DIR: dpkg-buildpackage with the tree's add-on; the log in DIR.log
-build() {
-	(cd "$1" && PATH="$tmp/addon/bin:$PATH" PERL5LIB="$tmp/addon/perl" \
-		DH_AUTOSCRIPTDIR="$top/dh/autoscripts" \
-		DH_FCAPS_SETFCAP="$SETF" \
-		dpkg-buildpackage -us -uc -b -d) >"$1.log" 2>&1
-}
+. "$top/tests/dh-sample.sh"
+dh_addon addon
+sample() { dh_sample "src-$1" "$1" "$2"; }
+build() { dh_sample_build "$1" "$tmp/addon" "$SETF"; }
 
 sample 1.0 cap_net_raw+ep
 sample 2.0 cap_net_raw,cap_net_admin+ep
