@@ -22,6 +22,7 @@ if [ ! -f "$kernel" ]; then
 fi
 . kernel/kver.sh
 . kernel/qemu.sh
+. tests/vm/verdict.sh
 if ! kver_of "$kernel"; then
 	echo "1..1"
 	echo "not ok 1 - $kernel is under no version's directory (kernel/kver.sh)"
@@ -71,40 +72,4 @@ fcaps_qemu "${FCAPS_VM_TIMEOUT:-300}" 512 "$kernel" "$work/initrd.gz" \
 	$disk ${FCAPS_VM_QEMU_ARGS:-} >"$work/console.log" 2>&1
 rc=$?
 tr -d '\r' <"$work/console.log" >"$work/console.txt"
-if grep -q "Kernel panic" "$work/console.txt"; then
-	echo "Bail out! kernel panic (see $work/console.txt)"
-	exit 1
-fi
-# A boot whose kernel complained fails, whatever its suite said: lockdep
-# reports, WARN()s, BUG()s, sleeping in atomic context.
-oops=$(grep -m 1 -E -e '(WARNING|BUG):' -e 'sleeping function called from invalid context' \
-	-e 'possible (recursive|circular) locking' -e 'inconsistent lock state' \
-	-e 'suspicious RCU usage' "$work/console.txt")
-if [ -n "$oops" ]; then
-	echo "Bail out! the kernel complained: $oops (see $work/console.txt)"
-	exit 1
-fi
-# On a kernel built with lockdep, lockdep must still be on at the end, so
-# that the check above could have fired.
-if grep -qx 'CONFIG_PROVE_LOCKING=y' "$kernel.config" 2>/dev/null &&
-   grep -q "^FCAPS-TAP-END" "$work/console.txt" &&
-   ! grep -qx 'FCAPS-LOCKDEP 1' "$work/console.txt"; then
-	echo "Bail out! lockdep is not validating at the end of the boot ($(grep -m1 FCAPS-LOCKDEP "$work/console.txt"); see $work/console.txt)"
-	exit 1
-fi
-if ! grep -q "^FCAPS-TAP-END" "$work/console.txt"; then
-	echo "Bail out! guest gave no result (qemu exit $rc; $work/console.txt)"
-	exit 1
-fi
-# The guest runs the version its place says (build/kernel/7.3/: 7.3.*),
-# which fcaps_kver= told its programs.
-release=$(sed -n 's/^FCAPS-KVER //p' "$work/console.txt" | head -n 1)
-case $release in
-"$kver".*) ;;
-*)	echo "Bail out! $kernel is Linux ${release:-unknown}, not $kver (see $work/console.txt)"
-	exit 1 ;;
-esac
-sed -n '/FCAPS-TAP-BEGIN$/,/^FCAPS-TAP-END/p' "$work/console.txt" |
-	sed '1d;$d'
-guest_rc=$(sed -n 's/^FCAPS-TAP-END rc=//p' "$work/console.txt")
-exit "${guest_rc:-1}"
+vm_verdict "$kernel" "$work/console.txt" "$work/console.txt" "$rc"
