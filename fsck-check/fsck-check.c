@@ -8,6 +8,9 @@
  *                   [--prometheus file]
  *                   [--image file [--offset bytes] [--force]]
  *                   [--archive file] [--oci path [--image-ref name]]
+ *                   [--context preset] [--user user] [--bounding caps]
+ *                   [--cap-add caps] [--cap-drop caps] [--ambient caps]
+ *                   [--no-new-privs] [--userns-root uid] [--nosuid]
  *                   [path ...]
  *
  * Walks each path (default /) without following symbolic links, on one file
@@ -15,6 +18,9 @@
  * capability-bearing file (rules.c).  With --image, reads an ext2/3/4 file
  * system image or unmounted device instead (image.c); with --archive, a tar
  * archive (archive.c); with --oci, a container image's layers (oci.c).
+ * With --context (or any option that refines one, common/ctxopt.c), each
+ * value is also judged where it will run, by lib's execve model: exec
+ * fails, or grants less than the file asks for.
  * Exit status as fsck(8): 0 clean,
  * 4 findings at or above --fail-on, 8 operational error, 16 usage error,
  * 32 interrupted, 64 the --prometheus file not written; the bits combine.
@@ -30,6 +36,7 @@
 #include <unistd.h>
 
 #include "baseline.h"
+#include "ctxopt.h"
 #include "output.h"
 #include "prometheus.h"
 #include "rules.h"
@@ -50,6 +57,7 @@
  * @v: @n:	the entries
  * @t:		the counts of what was found
  * @start:	when the scan began, for --prometheus
+ * @co:		the runtime context of the context-* rules
  * @status:	the exit status so far
  */
 struct run {
@@ -64,6 +72,7 @@ struct run {
 	size_t n;
 	struct tally t;
 	struct timespec start;
+	struct ctxopt co;
 	int status;
 };
 
@@ -83,6 +92,9 @@ static void usage(FILE *f)
 		"                  [--prometheus file]\n"
 		"                  [--image file [--offset bytes] [--force]]\n"
 		"                  [--archive file] [--oci path [--image-ref name]]\n"
+		"                  [--context preset] [--user user] [--bounding caps]\n"
+		"                  [--cap-add caps] [--cap-drop caps] [--ambient caps]\n"
+		"                  [--no-new-privs] [--userns-root uid] [--nosuid]\n"
 		"                  [path ...]\n");
 	if (f != stdout)
 		return;
@@ -114,6 +126,18 @@ static void usage(FILE *f)
 		"                        tar), its layers applied in order, offline\n"
 		"  --image-ref name      with --oci: the image of that name (OCI ref.name\n"
 		"                        annotation, docker RepoTags)\n"
+		"  --context preset      judge each value where it runs: docker, podman,\n"
+		"                        cap-drop-all, k8s-restricted (each with ,+CAP\n"
+		"                        ,-CAP), systemd, systemd:Key=Value,..., self\n"
+		"  --user user           ... run by user (name, uid or uid:gid); with\n"
+		"                        --oci, the image's User unless given\n"
+		"  --bounding caps       ... with exactly this bounding set\n"
+		"  --cap-add caps        ... with caps added, as docker run --cap-add\n"
+		"  --cap-drop caps       ... with caps (or ALL) dropped\n"
+		"  --ambient caps        ... with this ambient set\n"
+		"  --no-new-privs        ... with no_new_privs set\n"
+		"  --userns-root uid     ... in a user namespace whose root is host uid\n"
+		"  --nosuid              ... from a nosuid mount\n"
 		"  --version             print the fcaps version\n");
 }
 
@@ -158,6 +182,7 @@ static const struct option longopts[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "save-baseline", required_argument, NULL, OPT_SAVE_BASELINE },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	CTXOPT_LONGOPTS,	/* --ambient ... --userns-root */
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -224,11 +249,12 @@ static int parse_opts(int argc, char **argv, struct run *r)
 	struct inputs in = { 0 };
 	unsigned int line = 0;
 	char *end;
-	int c, ret;
+	int c, idx, ret;
 
 	/* getopt's messages name argv[0]: the name, as warnx() does */
 	argv[0] = program_invocation_short_name;
-	while ((c = getopt_long(argc, argv, "hj:qx", longopts, NULL)) != -1) {
+	ctxopt_init(&r->co, EXIT_USAGE, EXIT_OPERR);
+	while ((c = getopt_long(argc, argv, "hj:qx", longopts, &idx)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -316,9 +342,18 @@ static int parse_opts(int argc, char **argv, struct run *r)
 			printf("fsck-check (fcaps) %s\n", FCAPS_VERSION);
 			exit(fflush(stdout) ? EXIT_OPERR : 0);
 		default:
+			if (ctxopt_is(c)) {
+				ctxopt_apply(&r->co, c, longopts[idx].name,
+					     optarg);
+				break;
+			}
 			usage(stderr);
 			return -EINVAL;
 		}
+	}
+	if (r->co.given) {
+		cfg->ctx = &r->co.ctx;
+		o->ctx = &r->co.ctx;
 	}
 	return pick_source(r, &in, argc) ? 0 : -EINVAL;
 }

@@ -83,7 +83,7 @@ keys = {"schema_version", "path", "source", "dev", "ino", "mode", "uid", "gid", 
 for line in open(sys.argv[1]):
 	o = json.loads(line)
 	assert set(o) == keys, o
-	assert o["schema_version"] == 2, o
+	assert o["schema_version"] == 3, o
 	assert isinstance(o["path"], str) and o["source"] == "mounted"
 	for k in ("dev", "ino", "uid", "gid", "nlink"):
 		assert isinstance(o[k], int)
