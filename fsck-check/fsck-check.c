@@ -461,12 +461,63 @@ static int start(struct run *r)
 	return 0;
 }
 
+/* @text (NUL-terminated, or NULL) as a stream, for fgetpwent(). */
+static FILE *text_file(char *text)
+{
+	return text ? fmemopen((void *)text, strlen(text), "r") : NULL;
+}
+
+/*
+ * --oci: the image's User is the user of a container context that no
+ * --user names, resolved in the image as runc resolves it; a name the
+ * image does not have leaves no context to judge in (exit status 8).
+ */
+static void image_user(struct run *r)
+{
+	struct fcap_context *ctx = &r->co.ctx;
+	const char *bad = NULL;
+	FILE *pw, *gr;
+	char ids[32];
+	int ret;
+
+	if (!r->co.given || !r->src.user || (ctx->set & FCAP_CTX_SET_USER) ||
+	    ctx->kind == FCAP_CTX_SYSTEMD || ctx->kind == FCAP_CTX_SELF)
+		return;
+	pw = text_file(r->src.passwd);
+	gr = text_file(r->src.group);
+	ret = ctxopt_resolve_user(pw, gr, r->src.user, ids, sizeof(ids),
+				  &bad);
+	if (pw)
+		fclose(pw);
+	if (gr)
+		fclose(gr);
+	if (!ret)
+		ret = fcap_context_apply(ctx, FCAP_CTXOPT_USER, ids, NULL);
+	if (!ret)
+		return;
+	if (ret == -ENOENT)
+		warnx("%s: the image's user \"%s\": no such %s in its %s%s; give --user uid[:gid]: values not judged in the context",
+		      r->src.o.file, r->src.user,
+		      bad == r->src.user ? "user" : "group",
+		      bad == r->src.user ? "/etc/passwd" : "/etc/group",
+		      (bad == r->src.user ? r->src.passwd : r->src.group) ?
+		      "" : " (it has none)");
+	else
+		warnx("%s: the image's user \"%s\": not a user; give --user uid[:gid]: values not judged in the context",
+		      r->src.o.file, r->src.user);
+	r->status |= EXIT_OPERR;
+	r->src.errors++;
+	r->cfg.ctx = NULL;
+	r->out.ctx = NULL;
+}
+
 /* The entries, sorted by path. */
 static void scan(struct run *r)
 {
 	r->status |= r->src.ops->scan(&r->src, &r->v, &r->n, &interrupted);
 	if (r->n)
 		qsort(r->v, r->n, sizeof(*r->v), entry_cmp_path);
+	image_user(r);
 }
 
 /* The baseline, the findings, the summary and the exit status. */
@@ -508,6 +559,7 @@ static void run_free(struct run *r)
 	free(r->v);
 	baseline_free(&r->b);
 	rules_free(&r->cfg);
+	source_free(&r->src);
 }
 
 /* The operands: a mounted scan's trees, / when there are none. */
