@@ -82,6 +82,14 @@ static bool numeric(const char *s)
 	return *s && strspn(s, "0123456789") == strlen(s);
 }
 
+/* "UID" or "UID:GID", numbers only */
+static bool numeric_ids(const char *s)
+{
+	size_t n = strspn(s, "0123456789");
+
+	return n && (!s[n] || (s[n] == ':' && numeric(s + n + 1)));
+}
+
 /**
  * ctxopt_resolve_user() - "USER[:GROUP]" as a container runtime resolves
  *	it in the image (runc's libcontainer/user): a name through @passwd
@@ -200,6 +208,14 @@ void ctxopt_apply(struct ctxopt *o, int c, const char *opt, const char *arg)
 	char ids[32];
 	int ret;
 
+	if (c == CTXOPT_CONTEXT || c == CTXOPT_USER)
+		o->user_name = NULL;
+	if (c == CTXOPT_USER && o->defer_names && !numeric_ids(arg)) {
+		o->login = o->login || !o->given;
+		o->given = true;
+		o->user_name = arg;
+		return;
+	}
 	if (c == CTXOPT_USER && !strchr(arg, ':') &&
 	    (!o->given || !numeric(arg))) {
 		uint32_t uid, gid;
@@ -224,4 +240,55 @@ void ctxopt_apply(struct ctxopt *o, int c, const char *opt, const char *arg)
 		     arg ? arg : "", e.reason ? e.reason : strerror(-ret),
 		     e.token[0] ? " (\"" : "", e.token,
 		     e.token[0] ? "\")" : "");
+}
+
+/**
+ * ctxopt_user() - apply the --user of names left by @o->defer_names
+ * @o:		the options
+ * @passwd: @group: where the names are (NULL: none), as in
+ *		ctxopt_resolve_user()
+ * @bad:	the part not found, when -ENOENT
+ *
+ * Return: 0 (also when there is none); -ENOENT or -EINVAL as
+ * ctxopt_resolve_user().
+ */
+int ctxopt_user(struct ctxopt *o, FILE *passwd, FILE *group,
+		const char **bad)
+{
+	char ids[32];
+	int ret;
+
+	if (!o->user_name)
+		return 0;
+	ret = ctxopt_resolve_user(passwd, group, o->user_name, ids,
+				  sizeof(ids), bad);
+	if (!ret)
+		ret = fcap_context_apply(&o->ctx, FCAP_CTXOPT_USER, ids, NULL);
+	if (!ret)
+		o->user_name = NULL;
+	return ret;
+}
+
+/**
+ * ctxopt_host_user() - apply the --user of names left by
+ *	@o->defer_names through this system's /etc/passwd and /etc/group;
+ *	exits with @o->usage_status when a name is not there
+ * @o:		the options
+ */
+void ctxopt_host_user(struct ctxopt *o)
+{
+	FILE *pw = fopen("/etc/passwd", "re"), *gr = fopen("/etc/group", "re");
+	const char *bad = NULL, *name = o->user_name;
+	int ret;
+
+	ret = ctxopt_user(o, pw, gr, &bad);
+	if (pw)
+		fclose(pw);
+	if (gr)
+		fclose(gr);
+	if (ret == -ENOENT)
+		errx(o->usage_status, "--user %s: no such %s", name,
+		     bad == name ? "user" : "group");
+	if (ret)
+		errx(o->usage_status, "--user %s: not a user", name);
 }

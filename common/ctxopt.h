@@ -62,6 +62,10 @@ enum {
  * @login:	only --user options: a fresh login process of that user
  * @usage_status: the exit status of a refused option
  * @error_status: the exit status when "self" cannot be read
+ * @defer_names: a --user of names (USER or USER:GROUP) is left in
+ *		@user_name for the tool to resolve where the program runs
+ *		(ctxopt_user(): in an image's own files), not looked up here
+ * @user_name:	that --user, or NULL (a later preset or --user clears it)
  */
 struct ctxopt {
 	struct fcap_context ctx;
@@ -69,6 +73,8 @@ struct ctxopt {
 	bool login;
 	int usage_status;
 	int error_status;
+	bool defer_names;
+	const char *user_name;
 };
 
 static inline bool ctxopt_is(int c)
@@ -82,5 +88,8 @@ int ctxopt_passwd_name(FILE *passwd, const char *name, uint32_t *uid,
 		       uint32_t *gid);
 int ctxopt_resolve_user(FILE *passwd, FILE *group, const char *spec,
 			char *ids, size_t len, const char **bad);
+int ctxopt_user(struct ctxopt *o, FILE *passwd, FILE *group,
+		const char **bad);
+void ctxopt_host_user(struct ctxopt *o);
 
 #endif /* FCAPS_CTXOPT_H */

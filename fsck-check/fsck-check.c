@@ -129,8 +129,9 @@ static void usage(FILE *f)
 		"  --context preset      judge each value where it runs: docker, podman,\n"
 		"                        cap-drop-all, k8s-restricted (each with ,+CAP\n"
 		"                        ,-CAP), systemd, systemd:Key=Value,..., self\n"
-		"  --user user           ... run by user (name, uid or uid:gid); with\n"
-		"                        --oci, the image's User unless given\n"
+		"  --user user           ... run by user (uid[:gid], or a name, with --oci\n"
+		"                        the image's); with --oci, the image's User\n"
+		"                        unless given\n"
 		"  --bounding caps       ... with exactly this bounding set\n"
 		"  --cap-add caps        ... with caps added, as docker run --cap-add\n"
 		"  --cap-drop caps       ... with caps (or ALL) dropped\n"
@@ -254,6 +255,7 @@ static int parse_opts(int argc, char **argv, struct run *r)
 	/* getopt's messages name argv[0]: the name, as warnx() does */
 	argv[0] = program_invocation_short_name;
 	ctxopt_init(&r->co, EXIT_USAGE, EXIT_OPERR);
+	r->co.defer_names = true;	/* --oci: in the image */
 	while ((c = getopt_long(argc, argv, "hj:qx", longopts, &idx)) != -1) {
 		switch (c) {
 		case 'h':
@@ -355,6 +357,8 @@ static int parse_opts(int argc, char **argv, struct run *r)
 		cfg->ctx = &r->co.ctx;
 		o->ctx = &r->co.ctx;
 	}
+	if (!in.oci)
+		ctxopt_host_user(&r->co);
 	return pick_source(r, &in, argc) ? 0 : -EINVAL;
 }
 
@@ -468,43 +472,45 @@ static FILE *text_file(char *text)
 }
 
 /*
- * --oci: the image's User is the user of a container context that no
- * --user names, resolved in the image as runc resolves it; a name the
- * image does not have leaves no context to judge in (exit status 8).
+ * --oci: a --user of names, or else the image's User for a container
+ * context that no --user names, resolved in the image as runc resolves
+ * it; a name the image does not have leaves no context to judge in
+ * (exit status 8).
  */
 static void image_user(struct run *r)
 {
 	struct fcap_context *ctx = &r->co.ctx;
-	const char *bad = NULL;
+	const char *bad = NULL, *user = r->co.user_name, *what = "--user";
 	FILE *pw, *gr;
-	char ids[32];
 	int ret;
 
-	if (!r->co.given || !r->src.user || (ctx->set & FCAP_CTX_SET_USER) ||
-	    ctx->kind == FCAP_CTX_SYSTEMD || ctx->kind == FCAP_CTX_SELF)
-		return;
+	if (!user) {
+		if (!r->co.given || !r->src.user ||
+		    (ctx->set & FCAP_CTX_SET_USER) ||
+		    ctx->kind == FCAP_CTX_SYSTEMD || ctx->kind == FCAP_CTX_SELF)
+			return;
+		user = r->co.user_name = r->src.user;
+		what = "the image's user";
+	}
 	pw = text_file(r->src.passwd);
 	gr = text_file(r->src.group);
-	ret = ctxopt_resolve_user(pw, gr, r->src.user, ids, sizeof(ids),
-				  &bad);
+	ret = ctxopt_user(&r->co, pw, gr, &bad);
 	if (pw)
 		fclose(pw);
 	if (gr)
 		fclose(gr);
 	if (!ret)
-		ret = fcap_context_apply(ctx, FCAP_CTXOPT_USER, ids, NULL);
-	if (!ret)
 		return;
 	if (ret == -ENOENT)
-		warnx("%s: the image's user \"%s\": no such %s in its %s%s; give --user uid[:gid]: values not judged in the context",
-		      r->src.o.file, r->src.user,
-		      bad == r->src.user ? "user" : "group",
-		      bad == r->src.user ? "/etc/passwd" : "/etc/group",
-		      (bad == r->src.user ? r->src.passwd : r->src.group) ?
+		warnx("%s: %s \"%s\": no such %s in its %s%s; give --user uid[:gid]: values not judged in the context",
+		      r->src.o.file, what, user,
+		      bad == user ? "user" : "group",
+		      bad == user ? "/etc/passwd" : "/etc/group",
+		      (bad == user ? r->src.passwd : r->src.group) ?
 		      "" : " (it has none)");
 	else
-		warnx("%s: the image's user \"%s\": not a user; give --user uid[:gid]: values not judged in the context",
-		      r->src.o.file, r->src.user);
+		warnx("%s: %s \"%s\": not a user; give --user uid[:gid]: values not judged in the context",
+		      r->src.o.file, what, user);
 	r->status |= EXIT_OPERR;
 	r->src.errors++;
 	r->cfg.ctx = NULL;

@@ -25,8 +25,8 @@
 #    copies to docker-archive: and oci-archive: (local transports): the
 #    same values and events from each.
 # 6. --context: golden findings of the two rules, the image
-#    configuration's User (a name through the image's /etc/passwd and
-#    /etc/group, uid:gid, a name it lacks), --list, -q, --json,
+#    configuration's User and --user (a name through the image's
+#    /etc/passwd and /etc/group, uid:gid, a name it lacks), --list, -q, --json,
 #    --prometheus and --baseline with the rules.  Run before 4 (no
 #    root needed).
 set -u
@@ -516,6 +516,9 @@ ctx_user grp 1000:50 --context docker
 ctx_user none 0:0 --context docker
 ctx_user none 1000:1000 --context k8s-restricted
 ctx_user app 0:0 --context docker --user 0
+ctx_user none 1000:1000 --context docker --user app
+ctx_user none 1000:50 --context docker --user app:staff
+ctx_user app 1000:7 --context docker --user 1000:7
 ctx_user app 0:0 --context systemd
 ctx_user app 1000:1000 --no-new-privs
 "$fc" --oci ctx-docker.tar --json --context cap-drop-all >ctx.json 2>ctx.err
@@ -535,17 +538,21 @@ for o in map(json.loads, open(sys.argv[1])):
 	assert o["context"]["preset"] == "cap-drop-all"
 	assert o["context"]["bounding"] == "0" * 16' ctx.json 2>py.err
 ok_rc $? "--json: the context, each finding's exec and fixes"
-for r in nosuch gone badgrp; do
-	"$fc" --oci ctx --image-ref $r --json --context docker >ctx.json 2>ctx.err
+for r in nosuch gone badgrp none; do
+	u=
+	[ $r = none ] && u=--user=nobody
+	"$fc" --oci ctx --image-ref $r --json --context docker $u \
+		>ctx.json 2>ctx.err
 	rc=$?
 	case $r in
-	nosuch) w='"nosuch": no such user in its /etc/passwd;' ;;
-	gone) w='"app": no such user in its /etc/passwd (it has none);' ;;
-	badgrp) w='"app:wheel": no such group in its /etc/group;' ;;
+	nosuch) w='the image'"'"'s user "nosuch": no such user in its /etc/passwd;' ;;
+	gone) w='the image'"'"'s user "app": no such user in its /etc/passwd (it has none);' ;;
+	badgrp) w='the image'"'"'s user "app:wheel": no such group in its /etc/group;' ;;
+	none) w='--user "nobody": no such user in its /etc/passwd;' ;;
 	esac
-	[ $((rc & 8)) -ne 0 ] && grep -qF "ctx: the image's user $w" ctx.err &&
+	[ $((rc & 8)) -ne 0 ] && grep -qF "ctx: $w" ctx.err &&
 		! grep -q '"context' ctx.json
-	ok_rc $? "image $r: exit 8, the user named, no value judged in the context (rc $rc)"
+	ok_rc $? "image $r${u:+, $u}: exit 8, the user named, no value judged in the context (rc $rc)"
 done
 rm -f ctx.prom
 "$fc" --oci ctx --image-ref app --context cap-drop-all --prometheus ctx.prom \

@@ -451,6 +451,12 @@ ok_rc $? "--context docker: cap_sys_admin=ep fails with EPERM, cap_net_raw=ep wo
 "$fc" --context docker --user 1000 --nosuid "$r/bin" >"$t/ctx.out" 2>&1
 grep -qF "$r/bin/ping: warning: in docker, uid 1000 gid 0, nosuid: exec succeeds, but cap_net_raw is not granted, silently: the file is on a nosuid mount: its capabilities are ignored; fix: a mount without nosuid" "$t/ctx.out"
 ok_rc $? "--context docker --user 1000 --nosuid: not granted, and the fix"
+"$fc" --context docker --user root --json "$r/bin" >"$t/ctx.json" 2>&1
+grep -q '"context":{"preset":"docker",[^}]*"uid":0,"gid":0,' "$t/ctx.json" &&
+	! "$fc" --context docker --user no-such-user-here "$r" >/dev/null \
+		2>"$t/ctx.err" &&
+	grep -qF -- '--user no-such-user-here: no such user' "$t/ctx.err"
+ok_rc $? "--user: a name of this system's /etc/passwd; another is a usage error"
 "$fc" --context no-such "$r" >/dev/null 2>"$t/ctx.err"
 rc=$?
 [ $rc -eq 16 ] && grep -qF 'unknown context preset "no-such"' "$t/ctx.err"
