@@ -57,36 +57,44 @@ _setfcap()
 	fi
 }
 
+# The runtime context options of getfcap --explain and fsck-check
+# (common/ctxopt.c): the words, and the arguments after $prev (status 1:
+# $prev is none of them).
+_fcaps_context_opts='--context --user --bounding --cap-add --cap-drop
+	--ambient --no-new-privs --userns-root --nosuid'
+_fcaps_context_arg()
+{
+	case $prev in
+	--user)
+		COMPREPLY=($(compgen -u -- "$cur"))
+		;;
+	--context)
+		COMPREPLY=($(compgen -W 'docker podman cap-drop-all
+			k8s-restricted systemd systemd: self' -- "$cur"))
+		;;
+	--bounding | --cap-add | --cap-drop | --ambient)
+		COMPREPLY=($(compgen -W "$(_fcaps_capnames) all" \
+			-- "${cur##*,}"))
+		;;
+	--userns-root)
+		;;
+	*)
+		return 1
+		;;
+	esac
+}
+
 _getfcap()
 {
 	local cur prev
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
-	case $prev in
-	--user)
-		COMPREPLY=($(compgen -u -- "$cur"))
-		return
-		;;
-	--context)
-		COMPREPLY=($(compgen -W 'docker podman cap-drop-all
-			k8s-restricted systemd systemd: self' -- "$cur"))
-		return
-		;;
-	--bounding | --cap-add | --cap-drop | --ambient)
-		COMPREPLY=($(compgen -W "$(_fcaps_capnames) all" \
-			-- "${cur##*,}"))
-		return
-		;;
-	--userns-root)
-		return
-		;;
-	esac
+	_fcaps_context_arg && return
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-h -n -r -v --help --one-file-system
-			--raw --json --manifest --explain --user --version
-			--context --bounding --cap-add --cap-drop --ambient
-			--no-new-privs --userns-root --nosuid' -- "$cur"))
+		COMPREPLY=($(compgen -W "-h -n -r -v --help --one-file-system
+			--raw --json --manifest --explain --version
+			$_fcaps_context_opts" -- "$cur"))
 	else
 		COMPREPLY=($(compgen -f -- "$cur"))
 	fi
@@ -98,6 +106,7 @@ _fsck_check()
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	_fcaps_context_arg && return
 	case $prev in
 	-j | --jobs | --offset)
 		return
@@ -131,11 +140,11 @@ _fsck_check()
 		;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-h -j -q -x --help --jobs --quiet
+		COMPREPLY=($(compgen -W "-h -j -q -x --help --jobs --quiet
 			--cross-mounts --json --list --fail-on --policy --deny
 			--dangerous --baseline --save-baseline --image --offset
 			--prometheus --force --archive --oci --image-ref
-			--version' \
+			--version $_fcaps_context_opts" \
 			-- "$cur"))
 	else
 		COMPREPLY=($(compgen -d -- "$cur"))

@@ -271,6 +271,7 @@ size_t baseline_compare(const struct entry *e, const struct entry *old,
 		return 0;
 	if (!old) {
 		out[n].rule = "baseline-added";
+		out[n].has_exec = false;
 		out[n].sev = SEV_WARNING;
 		snprintf(out[n].reason, sizeof(out[n].reason),
 			 "not in the baseline");
@@ -280,6 +281,7 @@ size_t baseline_compare(const struct entry *e, const struct entry *old,
 		value_text(old, a, sizeof(a));
 		value_text(e, b, sizeof(b));
 		out[n].rule = "baseline-changed";
+		out[n].has_exec = false;
 		out[n].sev = SEV_WARNING;
 		snprintf(out[n].reason, sizeof(out[n].reason),
 			 "value changed from %.80s to %.80s", a, b);
@@ -288,6 +290,7 @@ size_t baseline_compare(const struct entry *e, const struct entry *old,
 	if (n < max && e->has_sha && old->has_sha &&
 	    memcmp(e->sha256, old->sha256, 32)) {
 		out[n].rule = "baseline-content";
+		out[n].has_exec = false;
 		out[n].sev = SEV_WARNING;
 		snprintf(out[n].reason, sizeof(out[n].reason),
 			 "content changed since the baseline");
@@ -296,6 +299,7 @@ size_t baseline_compare(const struct entry *e, const struct entry *old,
 	if (n < max && (e->uid != old->uid || e->gid != old->gid ||
 			e->mode != old->mode)) {
 		out[n].rule = "baseline-metadata";
+		out[n].has_exec = false;
 		out[n].sev = SEV_WARNING;
 		snprintf(out[n].reason, sizeof(out[n].reason),
 			 "owner or mode changed from %u:%u %o to %u:%u %o",
@@ -308,6 +312,7 @@ size_t baseline_compare(const struct entry *e, const struct entry *old,
 void baseline_removed(const struct entry *old, struct finding *f)
 {
 	f->rule = "baseline-removed";
+	f->has_exec = false;
 	f->sev = SEV_WARNING;
 	snprintf(f->reason, sizeof(f->reason),
 		 "in the baseline, no longer carries capabilities");

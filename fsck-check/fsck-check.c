@@ -8,6 +8,9 @@
  *                   [--prometheus file]
  *                   [--image file [--offset bytes] [--force]]
  *                   [--archive file] [--oci path [--image-ref name]]
+ *                   [--context preset] [--user user] [--bounding caps]
+ *                   [--cap-add caps] [--cap-drop caps] [--ambient caps]
+ *                   [--no-new-privs] [--userns-root uid] [--nosuid]
  *                   [path ...]
  *
  * Walks each path (default /) without following symbolic links, on one file
@@ -15,6 +18,9 @@
  * capability-bearing file (rules.c).  With --image, reads an ext2/3/4 file
  * system image or unmounted device instead (image.c); with --archive, a tar
  * archive (archive.c); with --oci, a container image's layers (oci.c).
+ * With --context (or any option that refines one, common/ctxopt.c), each
+ * value is also judged where it will run, by lib's execve model: exec
+ * fails, or grants less than the file asks for.
  * Exit status as fsck(8): 0 clean,
  * 4 findings at or above --fail-on, 8 operational error, 16 usage error,
  * 32 interrupted, 64 the --prometheus file not written; the bits combine.
@@ -30,6 +36,7 @@
 #include <unistd.h>
 
 #include "baseline.h"
+#include "ctxopt.h"
 #include "output.h"
 #include "prometheus.h"
 #include "rules.h"
@@ -50,6 +57,7 @@
  * @v: @n:	the entries
  * @t:		the counts of what was found
  * @start:	when the scan began, for --prometheus
+ * @co:		the runtime context of the context-* rules
  * @status:	the exit status so far
  */
 struct run {
@@ -64,6 +72,7 @@ struct run {
 	size_t n;
 	struct tally t;
 	struct timespec start;
+	struct ctxopt co;
 	int status;
 };
 
@@ -83,6 +92,9 @@ static void usage(FILE *f)
 		"                  [--prometheus file]\n"
 		"                  [--image file [--offset bytes] [--force]]\n"
 		"                  [--archive file] [--oci path [--image-ref name]]\n"
+		"                  [--context preset] [--user user] [--bounding caps]\n"
+		"                  [--cap-add caps] [--cap-drop caps] [--ambient caps]\n"
+		"                  [--no-new-privs] [--userns-root uid] [--nosuid]\n"
 		"                  [path ...]\n");
 	if (f != stdout)
 		return;
@@ -114,6 +126,19 @@ static void usage(FILE *f)
 		"                        tar), its layers applied in order, offline\n"
 		"  --image-ref name      with --oci: the image of that name (OCI ref.name\n"
 		"                        annotation, docker RepoTags)\n"
+		"  --context preset      judge each value where it runs: docker, podman,\n"
+		"                        cap-drop-all, k8s-restricted (each with ,+CAP\n"
+		"                        ,-CAP), systemd, systemd:Key=Value,..., self\n"
+		"  --user user           ... run by user (uid[:gid], or a name, with --oci\n"
+		"                        the image's); with --oci, the image's User\n"
+		"                        unless given\n"
+		"  --bounding caps       ... with exactly this bounding set\n"
+		"  --cap-add caps        ... with caps added, as docker run --cap-add\n"
+		"  --cap-drop caps       ... with caps (or ALL) dropped\n"
+		"  --ambient caps        ... with this ambient set\n"
+		"  --no-new-privs        ... with no_new_privs set\n"
+		"  --userns-root uid     ... in a user namespace whose root is host uid\n"
+		"  --nosuid              ... from a nosuid mount\n"
 		"  --version             print the fcaps version\n");
 }
 
@@ -158,6 +183,7 @@ static const struct option longopts[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "save-baseline", required_argument, NULL, OPT_SAVE_BASELINE },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	CTXOPT_LONGOPTS,	/* --ambient ... --userns-root */
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -224,11 +250,13 @@ static int parse_opts(int argc, char **argv, struct run *r)
 	struct inputs in = { 0 };
 	unsigned int line = 0;
 	char *end;
-	int c, ret;
+	int c, idx, ret;
 
 	/* getopt's messages name argv[0]: the name, as warnx() does */
 	argv[0] = program_invocation_short_name;
-	while ((c = getopt_long(argc, argv, "hj:qx", longopts, NULL)) != -1) {
+	ctxopt_init(&r->co, EXIT_USAGE, EXIT_OPERR);
+	r->co.defer_names = true;	/* --oci: in the image */
+	while ((c = getopt_long(argc, argv, "hj:qx", longopts, &idx)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -316,10 +344,21 @@ static int parse_opts(int argc, char **argv, struct run *r)
 			printf("fsck-check (fcaps) %s\n", FCAPS_VERSION);
 			exit(fflush(stdout) ? EXIT_OPERR : 0);
 		default:
+			if (ctxopt_is(c)) {
+				ctxopt_apply(&r->co, c, longopts[idx].name,
+					     optarg);
+				break;
+			}
 			usage(stderr);
 			return -EINVAL;
 		}
 	}
+	if (r->co.given) {
+		cfg->ctx = &r->co.ctx;
+		o->ctx = &r->co.ctx;
+	}
+	if (!in.oci)
+		ctxopt_host_user(&r->co);
 	return pick_source(r, &in, argc) ? 0 : -EINVAL;
 }
 
@@ -426,12 +465,65 @@ static int start(struct run *r)
 	return 0;
 }
 
+/* @text (NUL-terminated, or NULL) as a stream, for fgetpwent(). */
+static FILE *text_file(char *text)
+{
+	return text ? fmemopen((void *)text, strlen(text), "r") : NULL;
+}
+
+/*
+ * --oci: a --user of names, or else the image's User for a container
+ * context that no --user names, resolved in the image as runc resolves
+ * it; a name the image does not have leaves no context to judge in
+ * (exit status 8).
+ */
+static void image_user(struct run *r)
+{
+	struct fcap_context *ctx = &r->co.ctx;
+	const char *bad = NULL, *user = r->co.user_name, *what = "--user";
+	FILE *pw, *gr;
+	int ret;
+
+	if (!user) {
+		if (!r->co.given || !r->src.user ||
+		    (ctx->set & FCAP_CTX_SET_USER) ||
+		    ctx->kind == FCAP_CTX_SYSTEMD || ctx->kind == FCAP_CTX_SELF)
+			return;
+		user = r->co.user_name = r->src.user;
+		what = "the image's user";
+	}
+	pw = text_file(r->src.passwd);
+	gr = text_file(r->src.group);
+	ret = ctxopt_user(&r->co, pw, gr, &bad);
+	if (pw)
+		fclose(pw);
+	if (gr)
+		fclose(gr);
+	if (!ret)
+		return;
+	if (ret == -ENOENT)
+		warnx("%s: %s \"%s\": no such %s in its %s%s; give --user uid[:gid]: values not judged in the context",
+		      r->src.o.file, what, user,
+		      bad == user ? "user" : "group",
+		      bad == user ? "/etc/passwd" : "/etc/group",
+		      (bad == user ? r->src.passwd : r->src.group) ?
+		      "" : " (it has none)");
+	else
+		warnx("%s: %s \"%s\": not a user; give --user uid[:gid]: values not judged in the context",
+		      r->src.o.file, what, user);
+	r->status |= EXIT_OPERR;
+	r->src.errors++;
+	r->cfg.ctx = NULL;
+	r->out.ctx = NULL;
+}
+
 /* The entries, sorted by path. */
 static void scan(struct run *r)
 {
 	r->status |= r->src.ops->scan(&r->src, &r->v, &r->n, &interrupted);
 	if (r->n)
 		qsort(r->v, r->n, sizeof(*r->v), entry_cmp_path);
+	image_user(r);
 }
 
 /* The baseline, the findings, the summary and the exit status. */
@@ -473,6 +565,7 @@ static void run_free(struct run *r)
 	free(r->v);
 	baseline_free(&r->b);
 	rules_free(&r->cfg);
+	source_free(&r->src);
 }
 
 /* The operands: a mounted scan's trees, / when there are none. */

@@ -38,10 +38,19 @@
 
 #define REF_ANNOTATION	"org.opencontainers.image.ref.name"
 
+/* A file of the image kept whole (/etc/passwd, /etc/group). */
+struct etc_file {
+	const char *path;
+	char *data;			/* NUL-terminated, or NULL: none */
+	unsigned int layer;		/* the layer that wrote it */
+};
+
 struct oci {
 	struct oci_opts *o;
 	volatile sig_atomic_t *intr;
 	struct tar_reader *outer;	/* a tar input: at the blob being read */
+	unsigned int layer;		/* the layer being applied */
+	struct etc_file etc[2];		/* /etc/passwd, /etc/group */
 	int status;
 };
 
@@ -675,13 +684,28 @@ static void blob_name(char *buf, size_t len, const char *digest)
 	memcpy(buf + 13, digest + 7, 65);
 }
 
+/* The configuration's config.User, for --context (@s->o->user). */
+static void config_user(struct oci *s, struct json_object *cfg)
+{
+	struct json_object *c;
+	const char *u;
+
+	if (!cfg || !json_object_object_get_ex(cfg, "config", &c))
+		return;
+	u = get_string(c, "User");
+	if (u && *u) {
+		free(s->o->user);
+		s->o->user = xstrdup(u);
+	}
+}
+
 /*
  * The layers of the OCI image @d names (a manifest, or an index of one),
  * into @l.  Return: the count, or -1 after an error.
  */
 static int oci_layers(struct oci *s, struct desc *d, struct layer **l)
 {
-	struct json_object *doc = NULL, *arr, *c;
+	struct json_object *doc = NULL, *arr, *c, *cfg;
 	struct desc cd;
 	char name[96], what[160];
 	bool missing;
@@ -724,12 +748,14 @@ static int oci_layers(struct oci *s, struct desc *d, struct layer **l)
 		     "no layers");
 		goto out;
 	}
-	/* the configuration is not needed, but its digest is checked */
+	/* of the configuration, only User is used; its digest is checked */
 	blob_name(name, sizeof(name), cd.digest);
 	snprintf(what, sizeof(what), "config %s", cd.digest);
-	json_object_put(read_json(s, name, &cd, what, &missing));
+	cfg = read_json(s, name, &cd, what, &missing);
 	if (missing)
 		fail(s, "%s: its blob is missing", what);
+	config_user(s, cfg);
+	json_object_put(cfg);
 	*l = xcalloc(n + 1, sizeof(**l));
 	for (i = 0; i < n; i++) {
 		snprintf(what, sizeof(what), "layer %zu", i + 1);
@@ -794,6 +820,7 @@ static int docker_layers(struct oci *s, struct json_object *m,
 		fail(s, "%s: missing", what);
 	if (!cfg)
 		return -1;
+	config_user(s, cfg);
 	if (!json_object_object_get_ex(cfg, "rootfs", &x))
 		x = NULL;
 	ids = get_array(x, "diff_ids");
@@ -834,6 +861,61 @@ out:
 	return ret;
 }
 
+/*
+ * @path, and everything below it, removed: by a whiteout (@opaque: only
+ * what lower layers put there), or by a member of another type.
+ */
+static void etc_removed(struct oci *s, const char *path, bool opaque)
+{
+	size_t l = strlen(path), i;
+	struct etc_file *f;
+
+	for (i = 0; i < sizeof(s->etc) / sizeof(s->etc[0]); i++) {
+		f = &s->etc[i];
+		if (!f->data || (opaque && f->layer == s->layer))
+			continue;
+		if (strcmp(f->path, path) && (strncmp(f->path, path, l) ||
+					      (f->path[l] != '/' && l > 1)))
+			continue;
+		free(f->data);
+		f->data = NULL;
+	}
+}
+
+/*
+ * A member named /etc/passwd or /etc/group: kept whole when it is a
+ * regular file (no hard link: its data is another member's) of at most
+ * OCI_ETC_MAX bytes; anything else at that name is none.  A member that
+ * is not a directory removes what it replaces below it.
+ */
+static void etc_member(struct oci *s, struct tar_reader *r,
+		       const struct tar_member *m)
+{
+	struct etc_file *f = NULL;
+	size_t len = 0, i;
+	ssize_t n;
+	char *buf;
+
+	if (!S_ISDIR(m->mode))
+		etc_removed(s, m->path, false);
+	for (i = 0; i < sizeof(s->etc) / sizeof(s->etc[0]); i++)
+		if (!strcmp(m->path, s->etc[i].path))
+			f = &s->etc[i];
+	if (!f || !S_ISREG(m->mode) || m->link || m->value)
+		return;
+	buf = xmalloc(OCI_ETC_MAX + 1);
+	while (len <= OCI_ETC_MAX &&
+	       (n = tar_read(r, buf + len, OCI_ETC_MAX + 1 - len)) > 0)
+		len += (size_t)n;
+	if (n < 0 || len > OCI_ETC_MAX) {
+		free(buf);
+		return;
+	}
+	buf[len] = '\0';
+	f->data = buf;
+	f->layer = s->layer;
+}
+
 /* A whiteout (".wh.NAME", ".wh..wh..opq") of @path; false: not one. */
 static bool whiteout(struct oci *s, struct tar_tree *t, struct tar_reader *r,
 		     const char *path, int *ret)
@@ -847,6 +929,7 @@ static bool whiteout(struct oci *s, struct tar_tree *t, struct tar_reader *r,
 	if (!strcmp(base, ".wh..wh..opq")) {
 		target = xstrdup(path);
 		target[dl > 1 ? dl - 1 : 1] = '\0';
+		etc_removed(s, target, true);
 		*ret = tree_whiteout(t, target, true);
 		free(target);
 		return true;
@@ -860,6 +943,7 @@ static bool whiteout(struct oci *s, struct tar_tree *t, struct tar_reader *r,
 	target = xmalloc(strlen(path));
 	memcpy(target, path, dl);
 	strcpy(target + dl, base + 4);
+	etc_removed(s, target, false);
 	*ret = tree_whiteout(t, target, false);
 	free(target);
 	return true;
@@ -890,6 +974,7 @@ static void apply(struct oci *s, struct tar_tree *t, const struct layer *l,
 		s->status |= EXIT_OPERR;
 	} else {
 		tree_layer(t, i, l->d.digest, *inos);
+		s->layer = i;
 		while ((ret = tar_next(r, m)) > 0) {
 			if (*inos + tar_members(r) > ARCHIVE_MEMBERS_MAX) {
 				tar_warn(r, "more members than the bound in all layers: stopped there");
@@ -897,8 +982,10 @@ static void apply(struct oci *s, struct tar_tree *t, const struct layer *l,
 			}
 			if (!tree_visible(t, r, m))
 				continue;
-			if (!whiteout(s, t, r, m->path, &ret))
+			if (!whiteout(s, t, r, m->path, &ret)) {
+				etc_member(s, r, m);
 				ret = tree_add(t, r, m, s->o->hash);
+			}
 			if (ret < 0) {
 				tar_warn(r, "more names with a value, or more whiteout work, than the bounds: stopped there");
 				break;
@@ -948,7 +1035,8 @@ static int image_layers(struct oci *s, struct layer **l)
 
 /**
  * oci_scan() - collect the entries of an image's final file system
- * @o:		what oci_open() opened (closed here)
+ * @o:		what oci_open() opened (closed here); its @user, @passwd
+ *		and @group are set
  * @v: @n:	entries are appended here: the names with a value, and
  *		those whose value a layer removed (@gone)
  * @intr:	set (by a signal handler) to stop early
@@ -962,7 +1050,10 @@ static int image_layers(struct oci *s, struct layer **l)
 int oci_scan(struct oci_opts *o, struct entry **v, size_t *n,
 	     volatile sig_atomic_t *intr)
 {
-	struct oci s = { .o = o, .intr = intr };
+	struct oci s = {
+		.o = o, .intr = intr,
+		.etc = { { .path = "/etc/passwd" }, { .path = "/etc/group" } },
+	};
 	unsigned long long inos = 0;
 	struct tar_tree *t;
 	struct layer *l = NULL;
@@ -978,6 +1069,8 @@ int oci_scan(struct oci_opts *o, struct entry **v, size_t *n,
 	tree_end(t, v, n);
 	free(l);
 	outer_close(&s);
+	o->passwd = s.etc[0].data;
+	o->group = s.etc[1].data;
 	if (o->fd >= 0)
 		close(o->fd);
 	if (o->index_fd >= 0)

@@ -24,6 +24,8 @@
 #define OCI_IMAGES_MAX		4096
 #define OCI_LAYERS_MAX		1000
 #define OCI_NEST_MAX		4
+/* Bytes of /etc/passwd and /etc/group kept, to resolve the User by name */
+#define OCI_ETC_MAX		(1 << 20)
 
 /* A blob of a layout directory: @hex its sha256, @fd open or -errno. */
 struct oci_blob {
@@ -40,6 +42,12 @@ struct oci_blob {
  * @blobs: @nblobs: a layout directory's blobs/sha256/, sorted
  * @quiet:	no warnings that do not change the exit status
  * @hash:	fill in the SHA-256 of every regular file with a value
+ * @user:	set by oci_scan(): the configuration's User (malloc()ed),
+ *		NULL when it has none
+ * @passwd: @group: set by oci_scan(): the final file system's /etc/passwd
+ *		and /etc/group, a regular file each, NUL-terminated
+ *		(malloc()ed), NULL when it has none (or it is larger than
+ *		OCI_ETC_MAX)
  */
 struct oci_opts {
 	const char *file;
@@ -50,6 +58,8 @@ struct oci_opts {
 	size_t nblobs;
 	bool quiet;
 	bool hash;
+	char *user;
+	char *passwd, *group;
 };
 
 int oci_open(struct oci_opts *o);

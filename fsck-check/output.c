@@ -91,8 +91,25 @@ static void print_links(const struct entry *e, const struct links *l)
 	putchar(']');
 }
 
-static void print_json(const struct entry *e, const struct finding *f,
-		       size_t nf, const struct links *l)
+/* A context-* finding's ",\"exec\":{...},\"fixes\":[...]". */
+static void print_exec(const struct finding_exec *fx)
+{
+	unsigned int i;
+
+	fputs(",\"exec\":", stdout);
+	fcap_exec_print_json(stdout, &fx->x);
+	fputs(",\"fixes\":[", stdout);
+	for (i = 0; i < fx->nfixes; i++) {
+		fputs(i ? ",{\"change\":" : "{\"change\":", stdout);
+		fcap_json_string(stdout, fx->fix[i]);
+		printf(",\"full\":%s}", fx->full[i] ? "true" : "false");
+	}
+	putchar(']');
+}
+
+static void print_json(const struct output_opts *o, const struct entry *e,
+		       const struct finding *f, size_t nf,
+		       const struct links *l)
 {
 	static const char *const src[] = {
 		"mounted", "image", "baseline", "archive", "oci"
@@ -152,11 +169,17 @@ static void print_json(const struct entry *e, const struct finding *f,
 		       e->digest, e->layer, e->gone ? "false" : "true");
 	}
 	print_links(e, l);
+	if (o->ctx) {
+		fputs(",\"context\":", stdout);
+		fcap_context_print_json(stdout, o->ctx);
+	}
 	printf(",\"findings\":[");
 	for (i = 0; i < nf; i++) {
 		printf("%s{\"rule\":\"%s\",\"severity\":\"%s\",\"reason\":",
 		       i ? "," : "", f[i].rule, severity_name(f[i].sev));
 		fcap_json_string(stdout, f[i].reason);
+		if (f[i].has_exec)
+			print_exec(&f[i].exec);
 		putchar('}');
 	}
 	printf("]}\n");
@@ -246,7 +269,7 @@ static void report(const struct output_opts *o, const struct entry *e,
 			t->failing++;
 	}
 	if (o->out == OUT_JSON) {
-		print_json(e, f, nf, l);
+		print_json(o, e, f, nf, l);
 		return;
 	}
 	if (o->out == OUT_LIST) {

@@ -10,11 +10,12 @@
 #include <stddef.h>
 
 #include "baseline.h"
+#include "context.h"
 #include "entry.h"
 #include "rules.h"
 
 /* The "schema_version" member of every --json line (fsck-check.schema.json) */
-#define JSON_SCHEMA_VERSION	2
+#define JSON_SCHEMA_VERSION	3
 
 enum output { OUT_TEXT, OUT_JSON, OUT_LIST };
 
@@ -26,6 +27,8 @@ enum output { OUT_TEXT, OUT_JSON, OUT_LIST };
  * @colour:	text: severities in colour
  * @ops: @nops:	the operands, for the removed entries of a baseline
  * @interrupted: the scan did not finish (nothing is removed)
+ * @ctx:	--json: the runtime context of the context-* rules, printed
+ *		with every line; NULL when none
  */
 struct output_opts {
 	enum output out;
@@ -35,6 +38,7 @@ struct output_opts {
 	char **ops;
 	int nops;
 	bool interrupted;
+	const struct fcap_context *ctx;
 };
 
 /* Distinct (rule, severity) pairs counted for --prometheus */

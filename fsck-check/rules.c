@@ -60,6 +60,7 @@ int severity_parse(const char *s, enum severity *out)
 int rules_init(struct rules_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
+	fcap_policy_default(&cfg->model);
 	return fcap_names_to_mask(rules_default_dangerous, &cfg->dangerous);
 }
 
@@ -162,6 +163,7 @@ static void add(struct sink *s, const char *rule, enum severity sev,
 	f = &s->out[s->n++];
 	f->rule = rule;
 	f->sev = sev;
+	f->has_exec = false;
 	va_start(ap, fmt);
 	vsnprintf(f->reason, sizeof(f->reason), fmt, ap);
 	va_end(ap);
@@ -402,6 +404,85 @@ static void check_events(struct sink *s, const struct entry *e)
 	}
 }
 
+/* The fixes of @fx, "; fix: A; or fix: B", into @buf (truncated to fit). */
+static void fixes_text(const struct finding_exec *fx, char *buf, size_t len)
+{
+	size_t used = 0;
+	unsigned int i;
+
+	if (!fx->nfixes) {
+		snprintf(buf, len,
+			 "; no fix found (bounding set, no_new_privs, rootid, nosuid, ambient tried)");
+		return;
+	}
+	buf[0] = '\0';
+	for (i = 0; i < fx->nfixes && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "; %s%s%s",
+					 i ? "or " : "",
+					 fx->full[i] ? "fix: " : "partial fix: ",
+					 fx->fix[i]);
+}
+
+/*
+ * A value that cannot work in the runtime context: lib's execve model
+ * (fcap_context_exec()) says exec fails (context-exec-fails, error), or
+ * that it succeeds without all the file asks for (context-not-granted,
+ * warning); the fixes are those fcap_context_fixes() confirms.
+ */
+static void check_context(struct sink *s, const struct entry *e,
+			  const struct rules_config *cfg)
+{
+	char where[160], names[200] = "", fixes[FINDING_REASON_MAX];
+	struct fcap_fix fix[FCAP_FIXES_MAX];
+	struct fcap_file file = { 0 };
+	struct finding_exec *fx;
+	struct finding *f;
+	uint64_t missing;
+	int i, n;
+
+	if (!cfg->ctx || !S_ISREG(e->mode) || s->n >= s->max)
+		return;
+	file.mode = e->mode;
+	file.uid = e->uid;
+	file.gid = e->gid;
+	file.owner_mapped = file.group_mapped = true;
+	file.nosuid = e->nosuid_known && e->nosuid;
+	file.has_xattr = fcap_read_exec_value(&e->read, &file.xattr);
+	fx = &s->out[s->n].exec;
+	fcap_context_exec(cfg->ctx, &file, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12,
+			  &cfg->model, &fx->x);
+	missing = fcap_exec_missing(&file, &fx->x);
+	if (!fx->x.error && !missing)
+		return;
+	n = fcap_context_fixes(cfg->ctx, &file, FCAP_KERNEL_MAINLINE,
+			       FCAP_KVER_6_12, &cfg->model, fix,
+			       FCAP_FIXES_MAX);
+	for (i = 0; i < n; i++) {
+		fx->full[i] = fix[i].full;
+		if (fcap_fix_text(cfg->ctx, &fix[i], &file, fx->fix[i],
+				  sizeof(fx->fix[i])))
+			snprintf(fx->fix[i], sizeof(fx->fix[i]), "?");
+	}
+	fx->nfixes = n > 0 ? (unsigned int)n : 0;
+	fixes_text(fx, fixes, sizeof(fixes));
+	if (fcap_context_text(cfg->ctx, where, sizeof(where)))
+		snprintf(where, sizeof(where), "%s", cfg->ctx->preset);
+	if (fx->x.error) {
+		add(s, "context-exec-fails", SEV_ERROR,
+		    "in %s: exec fails with %s: %s%s", where,
+		    strerrorname_np(-fx->x.error) ?: "an error",
+		    fx->x.why ?: "", fixes);
+	} else {
+		mask_text(missing, names, sizeof(names));
+		add(s, "context-not-granted", SEV_WARNING,
+		    "in %s: exec succeeds, but %s %s not granted, silently: %s%s",
+		    where, names, strchr(names, ',') ? "are" : "is",
+		    fx->x.why ?: "", fixes);
+	}
+	f = &s->out[s->n - 1];
+	f->has_exec = true;
+}
+
 /**
  * rules_check() - judge one entry
  * @e:		the entry
@@ -439,6 +520,7 @@ size_t rules_check(const struct entry *e, const struct rules_config *cfg,
 		check_value(&s, e, cfg);
 	}
 	check_meta(&s, e);
+	check_context(&s, e, cfg);
 	check_events(&s, e);
 	return s.n;
 }

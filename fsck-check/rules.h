@@ -11,10 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "context.h"
 #include "entry.h"
 
 #define ENTRY_FINDINGS_MAX	32
-#define FINDING_REASON_MAX	200
+#define FINDING_REASON_MAX	1024
+#define FINDING_FIX_MAX		512
 
 enum severity {
 	SEV_INFO = 0,
@@ -22,10 +24,34 @@ enum severity {
 	SEV_ERROR = 2,
 };
 
+/**
+ * struct finding_exec - what a context-* finding rests on
+ * @x:		the model's outcome of an exec in the context
+ * @nfixes:	the changes the model says make the file work, or partly
+ * @full:	each fix gives all the file asks for (else exec only works)
+ * @fix:	each fix as the runtime's user makes it (fcap_fix_text())
+ */
+struct finding_exec {
+	struct fcap_exec x;
+	unsigned int nfixes;
+	bool full[FCAP_FIXES_MAX];
+	char fix[FCAP_FIXES_MAX][FINDING_FIX_MAX];
+};
+
+/**
+ * struct finding - one finding of one entry
+ * @rule:	its rule id (a static string)
+ * @sev:	its severity
+ * @reason:	one line of English
+ * @has_exec:	a context-* finding: @exec is filled
+ * @exec:	the outcome and the fixes
+ */
 struct finding {
 	const char *rule;
 	enum severity sev;
 	char reason[FINDING_REASON_MAX];
+	bool has_exec;
+	struct finding_exec exec;
 };
 
 struct policy_rule {
@@ -38,6 +64,9 @@ struct policy_rule {
  * @dangerous:	capabilities that are root-equivalent (overridable)
  * @deny:	capabilities that may never appear (--deny)
  * @policy:	allow-list (--policy), NULL when none
+ * @ctx:	the runtime context values are judged in (--context and the
+ *		options with it), NULL when none
+ * @model:	the kernel policy the execve model runs under (mainline)
  */
 struct rules_config {
 	uint64_t dangerous;
@@ -45,6 +74,8 @@ struct rules_config {
 	struct policy_rule *policy;
 	size_t npolicy;
 	bool have_policy;
+	const struct fcap_context *ctx;
+	struct fcap_policy model;
 };
 
 extern const char rules_default_dangerous[];

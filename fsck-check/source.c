@@ -134,7 +134,25 @@ static int oci_src_open(struct source *s)
 static int oci_src_scan(struct source *s, struct entry **v, size_t *n,
 			volatile sig_atomic_t *intr)
 {
-	return offline_done(s, oci_scan(s->priv, v, n, intr));
+	struct oci_opts *o = s->priv;
+	int ret = oci_scan(o, v, n, intr);
+
+	s->user = o->user;
+	s->passwd = o->passwd;
+	s->group = o->group;
+	return offline_done(s, ret);
+}
+
+/**
+ * source_free() - what a scan left in @s
+ * @s:		the source
+ */
+void source_free(struct source *s)
+{
+	free(s->user);
+	free(s->passwd);
+	free(s->group);
+	s->user = s->passwd = s->group = NULL;
 }
 
 const struct source_ops mounted_source = {

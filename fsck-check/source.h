@@ -64,6 +64,10 @@ struct source_ops {
  * @opened:	@ops->open found something to read
  * @errors:	operational errors, for --prometheus
  * @priv:	the kind's own state, from @ops->open to @ops->scan
+ * @user:	after @ops->scan, an image's default user (--oci: the
+ *		configuration's User), NULL when it says none
+ * @passwd: @group: after @ops->scan, the image's /etc/passwd and
+ *		/etc/group (NUL-terminated), NULL when it has none
  */
 struct source {
 	const struct source_ops *ops;
@@ -71,7 +75,11 @@ struct source {
 	bool opened;
 	unsigned long errors;
 	void *priv;
+	char *user;
+	char *passwd, *group;
 };
+
+void source_free(struct source *s);
 
 extern const struct source_ops mounted_source, image_source, archive_source,
 	oci_source;

@@ -20,6 +20,9 @@
 #   symlinks     members below a symbolic link of their own layer and of a
 #                lower one, a loop, a link a whiteout removes, and a ".."
 #                member of the archive after its blobs
+#   user         a configuration User of a name and a group name, the
+#                image's /etc/passwd and /etc/group, and a later layer
+#                that replaces the one and whites out the other (--context)
 set -eu
 out=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -87,4 +90,13 @@ m.layout(d, [("s", [m.layer_bytes([("lnk", None, tarfile.SYMTYPE, "/etc"),
 m.archive(d, os.path.join(out, "symlinks"))
 with tarfile.open(os.path.join(out, "symlinks"), "a") as t:
 	t.addfile(tarfile.TarInfo("../evil"))
+pw = b"root:x:0:0::/:/bin/sh\napp:x:1000:1000::/:/bin/sh\n"
+one("user", [("u", [m.layer_bytes([("bin/ping", V2),
+                                   ("etc/passwd", None, None, None, pw),
+                                   ("etc/group", None, None, None,
+                                    b"staff:x:50:\n")]),
+                    m.layer_bytes([("etc/passwd", None, None, None,
+                                    pw + b"svc:x:998:998::/:/bin/sh\n"),
+                                   ("etc/.wh.group",)], "gzip")],
+              "svc:staff")])
 PY

@@ -13,12 +13,15 @@
  * a layer index and digest, a value within bounds, the latest events
  * only, gone names with no link count and present ones whose link count
  * counts the present names of the file, and findings the rules give
- * without trouble.
+ * without trouble, in a runtime context too; the configuration's User
+ * and the image's /etc/passwd and /etc/group, within bounds, resolve (or
+ * not) without trouble.
  */
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "ctxopt.h"
 #include "fuzz.h"
 #include "rules.h"
 #include "oci.h"
@@ -71,11 +74,42 @@ static void check_entry(const struct entry *v, size_t n, size_t i,
 		    ENTRY_FINDINGS_MAX);
 }
 
+/* The image's user, through its own files, as fsck-check resolves it. */
+static void check_user(struct oci_opts *o, struct fcap_context *ctx)
+{
+	const char *bad = NULL;
+	FILE *pw = NULL, *gr = NULL;
+	char ids[32];
+	int ret;
+
+	fuzz_assert(!o->passwd || strlen(o->passwd) <= OCI_ETC_MAX);
+	fuzz_assert(!o->group || strlen(o->group) <= OCI_ETC_MAX);
+	if (!o->user)
+		return;
+	fuzz_assert(*o->user);
+	if (o->passwd)
+		pw = fmemopen(o->passwd, strlen(o->passwd), "r");
+	if (o->group)
+		gr = fmemopen(o->group, strlen(o->group), "r");
+	ret = ctxopt_resolve_user(pw, gr, o->user, ids, sizeof(ids), &bad);
+	fuzz_assert(ret == 0 || ret == -ENOENT || ret == -EINVAL);
+	fuzz_assert(ret != -ENOENT || (bad >= o->user &&
+				       bad < o->user + strlen(o->user)));
+	if (!ret)
+		fuzz_assert(!fcap_context_apply(ctx, FCAP_CTXOPT_USER, ids,
+						NULL));
+	if (pw)
+		fclose(pw);
+	if (gr)
+		fclose(gr);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static volatile sig_atomic_t intr;
 	struct oci_opts o = { .quiet = true, .hash = true, .index_fd = -1 };
 	struct rules_config cfg;
+	struct fcap_context ctx;
 	struct entry *v = NULL;
 	size_t n = 0, i;
 	char name[64];
@@ -92,13 +126,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_unmute();
 	fuzz_assert((ret & ~(EXIT_OPERR | EXIT_USAGE)) == 0);
 	fuzz_assert(rules_init(&cfg) == 0);
+	fcap_context_init(&ctx);
+	fuzz_assert(!fcap_context_apply(&ctx, FCAP_CTXOPT_PRESET,
+					"cap-drop-all", NULL));
+	check_user(&o, &ctx);
 	if (n)
 		qsort(v, n, sizeof(*v), entry_cmp_path);
+	for (i = 0; i < n; i++)
+		check_entry(v, n, i, &cfg);
+	cfg.ctx = &ctx;
 	for (i = 0; i < n; i++)
 		check_entry(v, n, i, &cfg);
 	for (i = 0; i < n; i++)
 		entry_free(&v[i]);
 	free(v);
+	free(o.user);
+	free(o.passwd);
+	free(o.group);
 	rules_free(&cfg);
 	return 0;
 }

@@ -25,7 +25,6 @@
 #include <ftw.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <pwd.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +36,7 @@
 #include <unistd.h>
 
 #include "context.h"
+#include "ctxopt.h"
 #include "fcap.h"
 #include "manifest.h"
 #include "tools.h"
@@ -63,9 +63,7 @@ static char *policy_error;	/* the policy could not be read: */
 static int policy_errno;	/* what went wrong */
 
 /* The process --explain models: this one, unless context options say. */
-static struct fcap_context ctx;
-static bool ctx_given;		/* a context option was given */
-static bool ctx_login;		/* only --user: a fresh login of that user */
+static struct ctxopt co;
 
 static void usage(FILE *f, int code)
 {
@@ -359,39 +357,6 @@ static const char *why_cap(uint64_t bit, const struct fcap_proc *p,
 }
 
 /*
- * A user name from /etc/passwd (read directly: no NSS, so the static
- * guest build needs no shared libraries), or a numeric uid.
- */
-static int lookup_user(const char *user, uint32_t *uid, uint32_t *gid)
-{
-	FILE *f = fopen("/etc/passwd", "r");
-	struct passwd *pw;
-	unsigned long n;
-	char *end;
-	int ret = -1;
-
-	while (f && (pw = fgetpwent(f))) {
-		if (!strcmp(pw->pw_name, user)) {
-			*uid = pw->pw_uid;
-			*gid = pw->pw_gid;
-			ret = 0;
-			break;
-		}
-	}
-	if (f)
-		fclose(f);
-	if (ret) {
-		errno = 0;
-		n = strtoul(user, &end, 10);
-		if (!errno && end != user && !*end && n < 0xffffffffUL) {
-			*uid = *gid = (uint32_t)n;
-			ret = 0;
-		}
-	}
-	return ret;
-}
-
-/*
  * Whether @path is on an idmapped mount: its mount (statx STATX_MNT_ID)
  * has "idmapped" among its options in /proc/self/mountinfo.  Unknown
  * (no STATX_MNT_ID before Linux 5.8, no mountinfo) is "no".
@@ -434,7 +399,7 @@ static bool on_idmapped_mount(const char *path)
 static void print_verdict(const struct fcap_file *file,
 			  const struct fcap_exec *x)
 {
-	uint64_t missing = fcap_file_wants(file) & ~x->cap_prm;
+	uint64_t missing = fcap_exec_missing(file, x);
 	char *names = NULL;
 
 	if (x->error) {
@@ -452,8 +417,6 @@ static void print_verdict(const struct fcap_file *file,
 		       "verdict:");
 		return;
 	}
-	if (!missing)
-		missing = fcap_file_wants(file) & ~x->cap_eff;
 	if (fcap_mask_to_names(missing, &names))
 		oom();
 	printf("  %-12s exec succeeds, but %s %s not granted (silently)\n",
@@ -484,15 +447,16 @@ static void print_fixes(const struct fcap_file *file)
 	char text[1024];
 	int i, n;
 
-	n = fcap_context_fixes(&ctx, file, model_kernel, model_kver, &policy,
-			       fixes, FCAP_FIXES_MAX);
+	n = fcap_context_fixes(&co.ctx, file, model_kernel, model_kver,
+			       &policy, fixes, FCAP_FIXES_MAX);
 	if (n == 0) {
 		printf("  %-12s none found (bounding set, no_new_privs, rootid, nosuid, ambient tried)\n",
 		       "fix:");
 		return;
 	}
 	for (i = 0; i < n; i++) {
-		if (fcap_fix_text(&ctx, &fixes[i], file, text, sizeof(text)))
+		if (fcap_fix_text(&co.ctx, &fixes[i], file, text,
+				  sizeof(text)))
 			oom();
 		printf("  %-12s %s", fixes[i].full ? "fix:" : "partial fix:",
 		       text);
@@ -502,12 +466,12 @@ static void print_fixes(const struct fcap_file *file)
 
 static void print_context(void)
 {
-	const char *src = fcap_context_source(&ctx);
+	const char *src = fcap_context_source(&co.ctx);
 	struct fcap_proc p;
 	char text[256];
 
-	fcap_context_proc(&ctx, &p);
-	if (fcap_context_text(&ctx, text, sizeof(text)))
+	fcap_context_proc(&co.ctx, &p);
+	if (fcap_context_text(&co.ctx, text, sizeof(text)))
 		oom();
 	printf("  %-12s %s\n", "context:", text);
 	if (src)
@@ -530,15 +494,16 @@ static void explain_json(const char *path, const struct fcap_file *file,
 	fcap_json_string(stdout, model_line);
 	printf(",\"fcaps_series\":%s,\"context\":",
 	       model_kernel == FCAP_KERNEL_FCAPS ? "true" : "false");
-	fcap_context_print_json(stdout, &ctx);
+	fcap_context_print_json(stdout, &co.ctx);
 	fputs(",\"exec\":", stdout);
 	fcap_exec_print_json(stdout, x);
 	printf(",\"works\":%s,\"fixes\":[",
 	       fcap_exec_works(file, x) ? "true" : "false");
-	n = fcap_context_fixes(&ctx, file, model_kernel, model_kver, &policy,
-			       fixes, FCAP_FIXES_MAX);
+	n = fcap_context_fixes(&co.ctx, file, model_kernel, model_kver,
+			       &policy, fixes, FCAP_FIXES_MAX);
 	for (i = 0; i < n; i++) {
-		if (fcap_fix_text(&ctx, &fixes[i], file, text, sizeof(text)))
+		if (fcap_fix_text(&co.ctx, &fixes[i], file, text,
+				  sizeof(text)))
 			oom();
 		fputs(i ? ",{\"change\":" : "{\"change\":", stdout);
 		fcap_json_string(stdout, text);
@@ -568,13 +533,13 @@ static void do_explain(const char *path)
 		report_error(path, policy_error, policy_errno);
 		return;
 	}
-	if (!ctx_given && fcap_context_apply(&ctx, FCAP_CTXOPT_PRESET, "self",
+	if (!co.given && fcap_context_apply(&co.ctx, FCAP_CTXOPT_PRESET, "self",
 					     NULL)) {
 		report_error(path, "cannot read this process's credentials",
 			     EIO);
 		return;
 	}
-	fcap_context_proc(&ctx, &proc);
+	fcap_context_proc(&co.ctx, &proc);
 	if (stat(path, &st)) {
 		report_error(path, "cannot stat", errno);
 		return;
@@ -612,14 +577,15 @@ static void do_explain(const char *path)
 	 * them as they are, with no idmap of its own.
 	 */
 	idmapped = on_idmapped_mount(path);
-	fcap_context_exec(&ctx, &file, model_kernel, model_kver, &policy, &x);
+	fcap_context_exec(&co.ctx, &file, model_kernel, model_kver, &policy,
+			  &x);
 	if (format == FMT_JSON) {
 		explain_json(path, &file, &x);
 		return;
 	}
 	printf("%s: exec by uid %" PRIu32 " (euid %" PRIu32 ")%s%s\n", path,
 	       proc.uid, proc.euid,
-	       file.nosuid || ctx.nosuid ? ", nosuid mount" : "",
+	       file.nosuid || co.ctx.nosuid ? ", nosuid mount" : "",
 	       idmapped ? ", idmapped mount" : "");
 	if (idmapped)
 		printf("  %-12s owner %" PRIu32 " and the value's root as the mount's idmap shows them\n",
@@ -631,13 +597,13 @@ static void do_explain(const char *path)
 	else
 		printf("  %-12s mainline %s (no %s)\n", "models:", model_line,
 		       policy_dir);
-	if (ctx_given && !ctx_login)
+	if (co.given && !co.login)
 		print_context();
 	if (x.error) {
 		printf("  execve fails: %s\n", strerror(-x.error));
 		if (x.why)
 			printf("  why:         %s\n", x.why);
-		if (ctx_given && !ctx_login) {
+		if (co.given && !co.login) {
 			print_verdict(&file, &x);
 			print_fixes(&file);
 		}
@@ -665,7 +631,7 @@ static void do_explain(const char *path)
 		       why_cap(bit, &proc, &file, &x));
 		free(name);
 	}
-	if (ctx_given && !ctx_login) {
+	if (co.given && !co.login) {
 		print_verdict(&file, &x);
 		if (!fcap_exec_works(&file, &x))
 			print_fixes(&file);
@@ -730,9 +696,8 @@ static void load_policy(void)
 }
 
 enum {
-	OPT_ONE_FS = 256, OPT_RAW, OPT_JSON, OPT_MANIFEST, OPT_EXPLAIN, OPT_USER,
-	OPT_VERSION, OPT_CONTEXT, OPT_BOUNDING, OPT_CAP_ADD, OPT_CAP_DROP,
-	OPT_AMBIENT, OPT_NNP, OPT_USERNS_ROOT, OPT_NOSUID,
+	OPT_ONE_FS = 256, OPT_RAW, OPT_JSON, OPT_MANIFEST, OPT_EXPLAIN,
+	OPT_VERSION,
 };
 
 static const struct option long_opts[] = {
@@ -742,74 +707,10 @@ static const struct option long_opts[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "manifest", no_argument, NULL, OPT_MANIFEST },
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
-	{ "user", required_argument, NULL, OPT_USER },
-	{ "context", required_argument, NULL, OPT_CONTEXT },
-	{ "bounding", required_argument, NULL, OPT_BOUNDING },
-	{ "cap-add", required_argument, NULL, OPT_CAP_ADD },
-	{ "cap-drop", required_argument, NULL, OPT_CAP_DROP },
-	{ "ambient", required_argument, NULL, OPT_AMBIENT },
-	{ "no-new-privs", no_argument, NULL, OPT_NNP },
-	{ "userns-root", required_argument, NULL, OPT_USERNS_ROOT },
-	{ "nosuid", no_argument, NULL, OPT_NOSUID },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	CTXOPT_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
 };
-
-/*
- * One context option, in the order given: a preset starts afresh, the
- * others refine.  A user name is looked up here (/etc/passwd), a number
- * or UID:GID goes to the library as it is.
- */
-static void context_option(int c, const char *opt, const char *arg)
-{
-	static const enum fcap_ctx_opt of[] = {
-		[OPT_CONTEXT - OPT_CONTEXT] = FCAP_CTXOPT_PRESET,
-		[OPT_BOUNDING - OPT_CONTEXT] = FCAP_CTXOPT_BOUNDING,
-		[OPT_CAP_ADD - OPT_CONTEXT] = FCAP_CTXOPT_CAP_ADD,
-		[OPT_CAP_DROP - OPT_CONTEXT] = FCAP_CTXOPT_CAP_DROP,
-		[OPT_AMBIENT - OPT_CONTEXT] = FCAP_CTXOPT_AMBIENT,
-		[OPT_NNP - OPT_CONTEXT] = FCAP_CTXOPT_NO_NEW_PRIVS,
-		[OPT_USERNS_ROOT - OPT_CONTEXT] = FCAP_CTXOPT_USERNS_ROOT,
-		[OPT_NOSUID - OPT_CONTEXT] = FCAP_CTXOPT_NOSUID,
-	};
-	struct fcap_context_error e = { NULL, "" };
-	enum fcap_ctx_opt o = FCAP_CTXOPT_USER;
-	char ids[32];
-	int ret;
-
-	if (!ctx_given)
-		fcap_context_init(&ctx);
-	if (c != OPT_USER)
-		o = of[c - OPT_CONTEXT];
-	/*
-	 * A name is looked up; a number alone as the first option is a
-	 * login whose group is the same number (lookup_user() says both);
-	 * a number refining a preset keeps the preset's group.
-	 */
-	if (c == OPT_USER && !strchr(arg, ':') &&
-	    (!ctx_given || strspn(arg, "0123456789") != strlen(arg))) {
-		uint32_t uid, gid;
-
-		if (lookup_user(arg, &uid, &gid))
-			errx(EXIT_USAGE, "%s: no such user", arg);
-		snprintf(ids, sizeof(ids), "%" PRIu32 ":%" PRIu32, uid, gid);
-		arg = ids;
-	}
-	ctx_login = (ctx_login || !ctx_given) && c == OPT_USER;
-	ctx_given = true;
-	ret = fcap_context_apply(&ctx, o, arg, &e);
-	if (ret == -ENOENT)
-		errx(EXIT_USAGE, "--%s %s: unknown context preset \"%s\" (known: %s)",
-		     opt, arg, e.token, fcap_context_presets());
-	if (ret && ret != -EINVAL)
-		errx(1, "--%s %s: %s: %s", opt, arg, e.reason ? e.reason : "",
-		     strerror(-ret));
-	if (ret)
-		errx(EXIT_USAGE, "--%s%s%s: %s%s%s%s", opt, arg ? " " : "",
-		     arg ? arg : "", e.reason ? e.reason : strerror(-ret),
-		     e.token[0] ? " (\"" : "", e.token,
-		     e.token[0] ? "\")" : "");
-}
 
 int main(int argc, char **argv)
 {
@@ -818,6 +719,7 @@ int main(int argc, char **argv)
 
 	/* getopt's messages name argv[0]: the name, as warnx() does */
 	argv[0] = program_invocation_short_name;
+	ctxopt_init(&co, EXIT_USAGE, 1);
 	while ((c = getopt_long(argc, argv, "hnrv", long_opts, &idx)) != -1) {
 		switch (c) {
 		case 'h':
@@ -846,27 +748,18 @@ int main(int argc, char **argv)
 		case OPT_EXPLAIN:
 			explain = true;
 			break;
-		case OPT_USER:
-		case OPT_CONTEXT:
-		case OPT_BOUNDING:
-		case OPT_CAP_ADD:
-		case OPT_CAP_DROP:
-		case OPT_AMBIENT:
-		case OPT_NNP:
-		case OPT_USERNS_ROOT:
-		case OPT_NOSUID:
-			context_option(c, long_opts[idx].name, optarg);
-			break;
 		case OPT_VERSION:
 			printf("getfcap (fcaps) %s\n", FCAPS_VERSION);
 			return fflush(stdout) == EOF;
 		default:
-			usage(stderr, EXIT_USAGE);
+			if (!ctxopt_is(c))
+				usage(stderr, EXIT_USAGE);
+			ctxopt_apply(&co, c, long_opts[idx].name, optarg);
 		}
 	}
 	if (optind >= argc)
 		usage(stderr, EXIT_USAGE);
-	if (ctx_given && !explain) {
+	if (co.given && !explain) {
 		warnx("--user and the context options go with --explain");
 		usage(stderr, EXIT_USAGE);
 	}

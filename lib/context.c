@@ -663,6 +663,28 @@ bool fcap_exec_works(const struct fcap_file *file, const struct fcap_exec *x)
 	       !(w & ~x->cap_eff);
 }
 
+/**
+ * fcap_exec_missing() - what the file asks for and an exec does not give
+ * @file: the file as it is
+ * @x: the model's outcome
+ *
+ * Return: fcap_file_wants() when exec fails; else the capabilities it
+ * asks for that are not permitted, or, when all are, those not effective
+ * although the file's effective flag is set; 0 when fcap_exec_works().
+ */
+uint64_t fcap_exec_missing(const struct fcap_file *file,
+			   const struct fcap_exec *x)
+{
+	uint64_t w = fcap_file_wants(file), lost;
+
+	if (x->error)
+		return w;
+	lost = w & ~x->cap_prm;
+	if (!lost && file->has_xattr && file->xattr.effective)
+		lost = w & ~x->cap_eff;
+	return lost;
+}
+
 /* Whether the runtime can give a process ambient capabilities. */
 static bool has_ambient(const struct fcap_context *ctx)
 {

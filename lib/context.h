@@ -170,6 +170,8 @@ struct fcap_fix {
 
 uint64_t fcap_file_wants(const struct fcap_file *file);
 bool fcap_exec_works(const struct fcap_file *file, const struct fcap_exec *x);
+uint64_t fcap_exec_missing(const struct fcap_file *file,
+			   const struct fcap_exec *x);
 int fcap_context_fixes(const struct fcap_context *ctx,
 		       const struct fcap_file *file, enum fcap_kernel k,
 		       enum fcap_kver ver, const struct fcap_policy *policy,

@@ -35,9 +35,9 @@ done
 
 # fsck-check's usage wraps differently from its SYNOPSIS: compare the words.
 "$san/fsck-check/fsck-check" -h | sed -n '/^usage:/,/^$/p' |
-	sed 's/^usage: //' | tr -s ' \n' '  ' | sed 's/ *$//' >fsck-check.usage
+	sed 's/^usage: //' | tr -s ' \t\n' '   ' | sed 's/ *$//' >fsck-check.usage
 MANWIDTH=300 man -l "$top/doc/fsck-check.8" 2>/dev/null | col -b |
-	sed -n '/^SYNOPSIS/,/^[A-Z]/p' | sed '1d;$d' | tr -s ' \n' '  ' |
+	sed -n '/^SYNOPSIS/,/^[A-Z]/p' | sed '1d;$d' | tr -s ' \t\n' '   ' |
 	sed 's/^ *//; s/ *$//' >fsck-check.synopsis
 if [ -s fsck-check.usage ] && cmp -s fsck-check.usage fsck-check.synopsis; then
 	ok "fsck-check.8 SYNOPSIS matches fsck-check -h"

@@ -203,6 +203,8 @@ static void fix_cases(void)
 	c = ctx_of("podman");
 	exec_in(&c, &f, &x);
 	tap_is_int(x.error, -EPERM, "podman, cap_net_raw+ep: EPERM");
+	tap_is_u64(fcap_exec_missing(&f, &x), NET_RAW,
+		   "exec fails: all the file asks for is missing");
 	n = fcap_context_fixes(&c, &f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12,
 			       NULL, fx, FCAP_FIXES_MAX);
 	tap_is_int(n, 2, "two fixes");
@@ -223,6 +225,16 @@ static void fix_cases(void)
 	exec_in(&c, &f, &x);
 	tap_ok(!x.error && !x.cap_prm && !fcap_exec_works(&f, &x),
 	       "docker --user, no_new_privs: nothing, silently");
+	tap_is_u64(fcap_exec_missing(&f, &x), NET_BIND,
+		   "and NET_BIND_SERVICE is what is missing");
+	memset(&x, 0, sizeof(x));
+	x.cap_prm = NET_BIND;
+	tap_is_u64(fcap_exec_missing(&f, &x), NET_BIND,
+		   "permitted, not effective, for a value with the effective flag: missing");
+	f = file_with(NET_BIND, 0, false);
+	tap_is_u64(fcap_exec_missing(&f, &x), 0,
+		   "permitted, for a value without it: nothing missing");
+	f = file_with(NET_BIND, 0, true);
 	n = fcap_context_fixes(&c, &f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12,
 			       NULL, fx, FCAP_FIXES_MAX);
 	tap_ok(n == 1 && fx[0].changes == FCAP_FIX_NO_NNP,
@@ -238,7 +250,7 @@ static void fix_cases(void)
 
 	c = ctx_of("k8s-restricted,+net_bind_service");
 	exec_in(&c, &f, &x);
-	tap_ok(fcap_exec_works(&f, &x),
+	tap_ok(fcap_exec_works(&f, &x) && !fcap_exec_missing(&f, &x),
 	       "restricted with NET_BIND_SERVICE: the value works");
 	tap_is_int(fcap_context_fixes(&c, &f, FCAP_KERNEL_MAINLINE,
 				      FCAP_KVER_6_12, NULL, fx, FCAP_FIXES_MAX),

@@ -3,16 +3,18 @@
 tests/scan-oci.sh and the seeds of the OCI fuzz harness (fuzz/mkoci.sh).
 
 A layer is a list of members, each a tuple
-    (name, value, type, linkname)
+    (name, value, type, linkname, data)
 with value the hex of security.capability as a PAX
 SCHILY.xattr.security.capability record (None: no value; "" a
-zero-length one), type a tarfile type (default a regular file).  Names
-are str; bytes that are not UTF-8 go in as surrogate escapes.
+zero-length one), type a tarfile type (default a regular file), data a
+regular file's bytes (default b"x").  Names are str; bytes that are not
+UTF-8 go in as surrogate escapes.
 
     layer_bytes(members, compress=None)   the layer tar ("gzip", "zstd")
     layout(dir, images)                   an OCI image layout directory:
-        images is a list of (ref, [layer bytes, ...]); returns, per image,
-        its manifest digest and its layer digests
+        images is a list of (ref, [layer bytes, ...]) or (ref, [layer
+        bytes, ...], user), user the configuration's User; returns, per
+        image, its manifest digest and its layer digests
     archive(dir, out)                     the layout as a tar (OCI archive)
     docker_save(out, images)              a docker save tar (its layers
                                           uncompressed, as docker writes)
@@ -35,12 +37,13 @@ def layer_bytes(members, compress=None):
     t = tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT,
                      encoding="utf-8", errors="surrogateescape")
     for m in members:
-        name, value, typ, link = (tuple(m) + (None,) * 4)[:4]
+        name, value, typ, link, data = (tuple(m) + (None,) * 5)[:5]
         ti = tarfile.TarInfo(name)
         ti.type = typ or tarfile.REGTYPE
         ti.linkname = link or ""
         ti.mode = 0o755
-        data = b"x" if ti.type == tarfile.REGTYPE else b""
+        if data is None:
+            data = b"x" if ti.type == tarfile.REGTYPE else b""
         ti.size = len(data)
         if value is not None:
             ti.pax_headers = {"SCHILY.xattr.security.capability":
@@ -92,12 +95,13 @@ def _diff_id(layer):
         return sha(layer)	# a damaged layer (a hostile test)
 
 
-def _config(layers):
-    return json.dumps({
-        "architecture": "amd64", "os": "linux",
-        "rootfs": {"type": "layers",
-                   "diff_ids": [_diff_id(x) for x in layers]},
-    }, sort_keys=True).encode()
+def _config(layers, user=None):
+    c = {"architecture": "amd64", "os": "linux",
+         "rootfs": {"type": "layers",
+                    "diff_ids": [_diff_id(x) for x in layers]}}
+    if user is not None:
+        c["config"] = {"User": user}
+    return json.dumps(c, sort_keys=True).encode()
 
 
 def layout(d, images):
@@ -105,13 +109,13 @@ def layout(d, images):
     with open(os.path.join(d, "oci-layout"), "w") as f:
         f.write('{"imageLayoutVersion":"1.0.0"}')
     index, out = [], []
-    for ref, layers in images:
+    for ref, layers, *user in images:
         ls = []
         for x in layers:
             desc = _blob(d, x)
             desc["mediaType"] = _media(x)
             ls.append(desc)
-        cfg = _blob(d, _config(layers))
+        cfg = _blob(d, _config(layers, *user))
         cfg["mediaType"] = "application/vnd.oci.image.config.v1+json"
         man = json.dumps({
             "schemaVersion": 2,
@@ -144,14 +148,14 @@ def docker_save(out, images):
             ti.size = len(b)
             t.addfile(ti, io.BytesIO(b))
         man = []
-        for ref, layers in images:
+        for ref, layers, *user in images:
             names = []
             for i, x in enumerate(layers):
                 n = "%s/layer.tar" % hashlib.sha256(
                     x + bytes([i])).hexdigest()
                 add(n, _plain(x))	# docker save: uncompressed layers
                 names.append(n)
-            cfg = _config(layers)
+            cfg = _config(layers, *user)
             cn = sha(cfg)[7:] + ".json"
             add(cn, cfg)
             man.append({"Config": cn, "RepoTags": [ref] if ref else None,

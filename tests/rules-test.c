@@ -382,15 +382,92 @@ static void test_list(void)
 	free(got);
 }
 
+/* @e judged in the context of options @opts (preset first), NULL-ended */
+static const struct finding *in_context(const struct entry *e,
+					const char *const *opts,
+					struct finding *f, size_t *n)
+{
+	static struct fcap_context ctx;
+	size_t i;
+
+	fcap_context_init(&ctx);
+	for (i = 0; opts[i]; i += 2)
+		if (fcap_context_apply(&ctx, opts[i][0] == 'p' ?
+				       FCAP_CTXOPT_PRESET : opts[i][0] == 'n' ?
+				       FCAP_CTXOPT_NO_NEW_PRIVS :
+				       FCAP_CTXOPT_USER, opts[i + 1], NULL))
+			return NULL;
+	cfg.ctx = &ctx;
+	*n = rules_check(e, &cfg, f, ENTRY_FINDINGS_MAX);
+	cfg.ctx = NULL;
+	for (i = 0; i < *n; i++)
+		if (!strncmp(f[i].rule, "context-", 8))
+			return &f[i];
+	return NULL;
+}
+
+static void test_context(void)
+{
+	static const uint32_t raw_ep[] = { 0x02000001, 1U << 13, 0, 0, 0 };
+	static const uint32_t nbs_p[] = { 0x02000000, 1U << 10, 0, 0, 0 };
+	static const uint32_t nbs_ep[] = { 0x02000001, 1U << 10, 0, 0, 0 };
+	static const char *const drop_all[] = { "p", "cap-drop-all", NULL };
+	static const char *const docker[] = { "p", "docker", NULL };
+	static const char *const podman_nnp[] = {
+		"p", "podman", "n", NULL, NULL };
+	static const char *const login_nnp[] = {
+		"u", "1000:1000", "n", NULL, NULL };
+	struct finding f[ENTRY_FINDINGS_MAX];
+	const struct finding *c;
+	struct entry e;
+	size_t n;
+
+	mk(&e, raw_ep, 5, 20);
+	c = in_context(&e, drop_all, f, &n);
+	tap_ok(c && !strcmp(c->rule, "context-exec-fails") &&
+	       c->sev == SEV_ERROR && c->has_exec && c->exec.x.error == -EPERM,
+	       "cap_net_raw=ep under --cap-drop ALL: context-exec-fails, EPERM");
+	tap_ok(c && strstr(c->reason, "exec fails with EPERM") &&
+	       strstr(c->reason, "fix: --cap-add NET_RAW") &&
+	       c->exec.nfixes >= 1 && !strcmp(c->exec.fix[0], "--cap-add NET_RAW") &&
+	       c->exec.full[0],
+	       "and its fix, from the model: --cap-add NET_RAW");
+	tap_ok(!in_context(&e, docker, f, &n) && n == 0,
+	       "in Docker's default set (NET_RAW in it): no finding");
+	e.mode = S_IFDIR | 0755;
+	tap_ok(!in_context(&e, drop_all, f, &n),
+	       "a directory is not judged in a context");
+	mk(&e, nbs_p, 5, 20);
+	c = in_context(&e, drop_all, f, &n);
+	tap_ok(c && !strcmp(c->rule, "context-not-granted") &&
+	       c->sev == SEV_WARNING && !c->exec.x.error &&
+	       strstr(c->reason, "cap_net_bind_service is not granted"),
+	       "cap_net_bind_service=p under --cap-drop ALL: context-not-granted, silently");
+	mk(&e, nbs_ep, 5, 20);
+	c = in_context(&e, login_nnp, f, &n);
+	tap_ok(c && !strcmp(c->rule, "context-not-granted") &&
+	       strstr(c->reason, "no_new_privs") &&
+	       strstr(c->reason, "fix: no_new_privs off"),
+	       "cap_net_bind_service=ep, uid 1000 with no_new_privs: not granted; fix: no_new_privs off");
+	tap_ok(!in_context(&e, podman_nnp, f, &n),
+	       "root in Podman's default set, no_new_privs: holds it already, no finding");
+	mk(&e, raw_ep, 0, 0);
+	c = in_context(&e, docker, f, &n);
+	tap_ok(c && !strcmp(c->rule, "context-exec-fails") &&
+	       c->exec.x.error == -EINVAL && has(&e, "zero-length", SEV_ERROR),
+	       "a zero-length value: exec fails with EINVAL in any context too");
+}
+
 int main(void)
 {
-	tap_plan(48);
+	tap_plan(56);
 	if (rules_init(&cfg) < 0)
 		tap_skip_all("cannot parse the dangerous list");
 	test_values();
 	test_baseline();
 	test_layers();
 	test_list();
+	test_context();
 	rules_free(&cfg);
 	return tap_done();
 }

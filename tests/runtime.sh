@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# runtime.sh: what getfcap --explain --context predicts is what the real
-# runtimes give (TAP; host suite, root).
+# runtime.sh: what getfcap --explain --context and fsck-check --oci
+# --context predict is what the real runtimes give (TAP; host suite, root).
 #
 # An image holds copies of a static probe (tests/runtime-probe.c), each
 # carrying a value of one kind (+ep, +p only, +ei, the all-zero value, v3
@@ -13,11 +13,16 @@
 # process.capabilities, user and noNewPrivileges the test writes, as
 # Kubernetes' runtimes and a systemd-like start would.  For every file and
 # context the prediction (the exec error, or CapPrm, CapEff and CapAmb) is
-# compared with what the probe printed or the runtime reported.
+# compared with what the probe printed or the runtime reported.  So is
+# fsck-check's, on the same image as podman save or umoci wrote it: its
+# rule (context-exec-fails with the error, context-not-granted) or no
+# finding, against the error, or whether the process held what the
+# file asks for.
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 san=${FCAPS_SAN:-$top/build/san}
 GETF=$san/getfcap/getfcap
 SETF=$san/setfcap/setfcap
+FSCK=$san/fsck-check/fsck-check
 PROBE=$san/tests/runtime-probe
 . "$top/tests/tap.sh"
 
@@ -25,9 +30,11 @@ if [ "$(id -u)" != 0 ]; then
 	echo "1..0 # SKIP not root (runtimes and setfcap need it)"
 	exit 0
 fi
-for b in "$GETF" "$SETF" "$PROBE"; do
+for b in "$GETF" "$SETF" "$FSCK" "$PROBE"; do
 	[ -x "$b" ] || bail "$b not built (make san)"
 done
+# its --json output is kept for tests/json-lines.sh
+FSCK=$(json_keeper "$FSCK")
 for t in python3 tar; do
 	command -v "$t" >/dev/null || { echo "1..0 # SKIP no $t"; exit 0; }
 done
@@ -116,6 +123,64 @@ for line in sys.stdin:
 '
 }
 
+# fpredict IMAGE CONTEXT...: one line per file, "NAME OUTCOME WANTS EFF",
+# from fsck-check --oci IMAGE --json: OUTCOME the error of a
+# context-exec-fails finding, not-granted for context-not-granted, works
+# for neither (or for a file without a value); WANTS (hex) and EFF (0 or
+# 1) what the value asks for: its permitted set, or its inheritable set
+# when that is empty, and its effective flag
+fpredict() {
+	i=$1
+	shift
+	"$FSCK" --oci "$i" --json "$@" >"$work/fc.json" 2>"$work/fc.err"
+	rc=$?
+	if [ $rc -ne 0 ] && [ $rc -ne 4 ]; then
+		echo "fsck-check exit $rc: $(head -1 "$work/fc.err")" >&2
+		return
+	fi
+	# shellcheck disable=SC2086
+	python3 - "$work/fc.json" $names <<'EOF'
+import json, os, sys
+seen = {}
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    if not o["path"].startswith("/f/") or not o.get("present", True):
+        continue
+    rules = {f["rule"]: f for f in o["findings"]}
+    if "context-exec-fails" in rules:
+        out = rules["context-exec-fails"]["exec"]["error"]
+    elif "context-not-granted" in rules:
+        out = "not-granted"
+    else:
+        out = "works"
+    p = int(o["permitted"] or "0", 16)
+    w = p if p else int(o["inheritable"] or "0", 16)
+    seen[os.path.basename(o["path"])] = "%s %x %d" % (out, w,
+                                                      bool(o["effective"]))
+for n in sys.argv[2:]:
+    print(n, seen.get(n, "works 0 0"))
+EOF
+}
+
+# fclass OBSERVED WANTS EFF: what happened, in fpredict's terms: the
+# error, or whether the process held every capability the file asks for
+# (effective too when its effective flag is set)
+fclass() {
+	case $1 in
+	ok\ *) ;;
+	*) echo "$1"; return ;;
+	esac
+	# shellcheck disable=SC2086
+	set -- $1 "$2" "$3"
+	w=$((0x$5))
+	if [ $((w & ~0x$2)) -ne 0 ] ||
+		{ [ "$6" = 1 ] && [ $((w & ~0x$3)) -ne 0 ]; }; then
+		echo not-granted
+	else
+		echo works
+	fi
+}
+
 # observed OUTPUT: the same form, from the probe's line or the error
 observed() {
 	case $1 in
@@ -129,11 +194,13 @@ observed() {
 	esac
 }
 
-checked=0 matched=0
-# compare RUNTIME LABEL PREDICTIONS RUN...: run each file with RUN FILE
+checked=0 matched=0 fchecked=0 fmatched=0
+# compare RUNTIME LABEL PREDICTIONS FPREDICTIONS RUN...: run each file
+# with RUN FILE; check getfcap's prediction, and fsck-check's unless
+# FPREDICTIONS is "-" (no image for it)
 compare() {
-	rt=$1 label=$2 preds=$3
-	shift 3
+	rt=$1 label=$2 preds=$3 fpreds=$4
+	shift 4
 	for f in $names; do
 		want=$(echo "$preds" | sed -n "s/^$f //p")
 		got=$(observed "$("$@" "/f/$f" 2>&1)")
@@ -145,6 +212,20 @@ compare() {
 			ok "$rt $label: $f: $want"
 		else
 			notok "$rt $label: $f: predicted '$want', got '$got'"
+		fi
+		[ "$fpreds" = - ] && continue
+		fp=$(echo "$fpreds" | sed -n "s/^$f //p")
+		fwant=${fp%% *}
+		# shellcheck disable=SC2046
+		fgot=$(fclass "$got" $(echo "$fp" | cut -d' ' -f2-3))
+		fchecked=$((fchecked + 1))
+		eval "fn_$rt=\$((\${fn_$rt:-0} + 1))"
+		if [ -n "$fwant" ] && [ "$fwant" = "$fgot" ]; then
+			fmatched=$((fmatched + 1))
+			eval "fm_$rt=\$((\${fm_$rt:-0} + 1))"
+			ok "fsck-check $rt $label: $f: $fwant"
+		else
+			notok "fsck-check $rt $label: $f: predicted '$fwant', got '$fgot'"
 		fi
 	done
 }
@@ -166,6 +247,28 @@ elif ! out=$(podman_run "$img" /f/plain 2>&1) ||
 	! echo "$out" | grep -q '^uid='; then
 	podman_skip="podman cannot start a container here: $(echo "$out" | head -1)"
 fi
+# same_values IMAGE ROOT [REF]: fsck-check --oci IMAGE --list shows the
+# values getfcap reads from ROOT/f: they went through a runtime's storage
+same_values() {
+	"$FSCK" --oci "$1" ${3:+--image-ref "$3"} --list 2>"$work/err" |
+		grep '^/f/' | sort >"$work/fc.list"
+	for f in $names; do "$GETF" "$2/f/$f"; done |
+		sed "s|^$2||" | sort | cmp -s - "$work/fc.list"
+}
+# fsck-check reads the image podman ran, as podman save writes it
+fsck_podman=-
+if [ -z "$podman_skip" ]; then
+	if ! $PODMAN save -q --format oci-archive -o "$work/podman-oci.tar" \
+		"$img" 2>"$work/err"; then
+		skip "fsck-check on podman's image" \
+			"podman save failed: $(head -1 "$work/err")"
+	elif ! same_values "$work/podman-oci.tar" "$work/root"; then
+		skip "fsck-check on podman's image" \
+			"podman save changed the values: $(head -1 "$work/fc.list")"
+	else
+		fsck_podman=$work/podman-oci.tar
+	fi
+fi
 # PODMAN ARGS|CONTEXT ARGS
 podman_cases="|--context podman
 --cap-drop ALL|--context podman --cap-drop ALL
@@ -184,14 +287,20 @@ else
 		while IFS='|' read -r pargs cargs; do
 			# shellcheck disable=SC2086
 			preds=$(predict "$work/root" $cargs)
+			fpreds=-
+			# shellcheck disable=SC2086
+			[ "$fsck_podman" = - ] ||
+				fpreds=$(fpredict "$fsck_podman" $cargs)
 			# shellcheck disable=SC2086
 			compare podman "${pargs:-(defaults)}" "$preds" \
-				podman_run $pargs "$img"
+				"$fpreds" podman_run $pargs "$img"
 		done
 		echo "$n $checked $matched ${n_podman:-0} ${m_podman:-0}" \
+			"$fchecked $fmatched ${fn_podman:-0} ${fm_podman:-0}" \
 			>"$work/podman.count"
 	}
-	read -r n checked matched n_podman m_podman <"$work/podman.count"
+	read -r n checked matched n_podman m_podman \
+		fchecked fmatched fn_podman fm_podman <"$work/podman.count"
 fi
 
 # ---- runc alone, on a bundle umoci unpacked -----------------------------
@@ -221,6 +330,16 @@ if [ -z "$runc_skip" ]; then
 		[ "${a#* }" = "${b#* }" ] ||
 			runc_skip="umoci changed the value of $f: ${b#* }"
 	done
+fi
+# fsck-check reads the layout umoci unpacked the bundle from
+fsck_runc=-
+if [ -z "$runc_skip" ]; then
+	if same_values "$work/oci" "$work/root" t; then
+		fsck_runc=$work/oci
+	else
+		skip "fsck-check on umoci's image" \
+			"fsck-check --oci does not show its values: $(head -1 "$work/err")"
+	fi
 fi
 
 # bundle_config UID GID NNP BOUNDING PERMITTED EFFECTIVE AMBIENT: the
@@ -296,13 +415,21 @@ else
 			label=$(echo "$cargs" | sed 's/--context //')
 			# shellcheck disable=SC2086
 			preds=$(predict "$work/bundle/rootfs" $cargs)
-			compare runc "$label" "$preds" runc_run
+			fpreds=-
+			# shellcheck disable=SC2086
+			[ "$fsck_runc" = - ] ||
+				fpreds=$(fpredict "$fsck_runc" --image-ref t $cargs)
+			compare runc "$label" "$preds" "$fpreds" runc_run
 		done
 		echo "$n $checked $matched ${n_runc:-0} ${m_runc:-0}" \
+			"$fchecked $fmatched ${fn_runc:-0} ${fm_runc:-0}" \
 			>"$work/runc.count"
 	}
-	read -r n checked matched n_runc m_runc <"$work/runc.count"
+	read -r n checked matched n_runc m_runc \
+		fchecked fmatched fn_runc fm_runc <"$work/runc.count"
 fi
-echo "# $checked predictions checked, $matched matched" \
+echo "# getfcap --explain: $checked predictions checked, $matched matched" \
 	"(podman ${m_podman:-0}/${n_podman:-0}, runc ${m_runc:-0}/${n_runc:-0})"
+echo "# fsck-check --oci: $fchecked predictions checked, $fmatched matched" \
+	"(podman ${fm_podman:-0}/${fn_podman:-0}, runc ${fm_runc:-0}/${fn_runc:-0})"
 done_testing

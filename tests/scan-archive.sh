@@ -352,6 +352,19 @@ rc=$?
 sed 's/^/# /' py.err
 ok_rc $rc "JSON: the non-UTF-8 name byte for byte, the hard link, raw values ($(tail -n 1 py.err))"
 
+# --context: the archive's values judged where they will run
+"$fc" --archive pax.tar --context cap-drop-all >pax.ctx 2>&1
+rc=$?
+for want in \
+	'/bin/ping: error: in cap-drop-all, uid 0 gid 0: exec fails with EPERM: effective flag set but the bounding set or pI withholds part of fP: capability-dumb binary, exec fails; fix: --cap-add SYS_ADMIN;' \
+	'/bin/zero: error: in cap-drop-all, uid 0 gid 0: exec fails with EINVAL: the kernel cannot read this value: exec fails; no fix found' \
+	'/bin/v3: warning: in cap-drop-all, uid 0 gid 0: exec succeeds, but cap_net_raw is not granted, silently'; do
+	grep -qF "$want" pax.ctx
+	ok_rc $? "--context cap-drop-all: ${want%%:*} (${want#*: })"
+done
+[ $rc -eq 4 ] && ! grep -q '^/dir: .*\[context-' pax.ctx
+ok_rc $? "--context: exit 4, a directory not judged (rc $rc)"
+
 # ---- 3. usage ------------------------------------------------------------
 
 rc_is 16 "--archive with a path operand is a usage error" \

@@ -439,6 +439,34 @@ done <<'EOF'
 nr-ext2-1k-128  1M  -t ext2 -b 1024 -I 128 -N 64
 nr-ext4-4k-csum  8M  -t ext4 -b 4096 -I 256 -N 64 -O metadata_csum,^has_journal
 EOF
+# --context: the image's values judged where they will run, as a
+# mounted scan's would be
+img=$t/nr-ext4-4k-csum.img
+if [ -s "$img" ]; then
+	"$fc" --image "$img" --json --context docker --cap-drop NET_RAW \
+		>"$t/ctx.json" 2>"$t/ctx.err"
+	cat >"$t/ctx.py" <<'EOF'
+import json, sys
+by = {}
+for l in open(sys.argv[1]):
+	o = json.loads(l)
+	by[o["path"]] = {f["rule"]: f for f in o["findings"]}
+def ctx(p):
+	return {r: f for r, f in by.get(p, {}).items() if r.startswith("context-")}
+c = ctx("/bin/ping").get("context-not-granted", {})
+ok = c.get("exec", {}).get("error", 0) is None and \
+	c.get("fixes", [{}])[0] == {"change": "--cap-add NET_RAW", "full": True}
+print("PASS" if ok else "FAIL", "--image --context: cap_net_raw=p without NET_RAW: not granted, fix --cap-add NET_RAW", c)
+c = ctx("/bin/zero").get("context-exec-fails", {})
+print("PASS" if c.get("exec", {}).get("error") == "EINVAL" else "FAIL",
+      "--image --context: the zero-length value: EINVAL")
+print("PASS" if not ctx("/dir2") and not ctx("/lnk") else "FAIL",
+      "--image --context: a directory and a symbolic link are not judged")
+EOF
+	py "$t/ctx.py" "$t/ctx.json"
+else
+	skip "--image --context" "no image made above"
+fi
 
 # Usage errors.
 "$fc" --offset 5 / >/dev/null 2>&1

@@ -24,6 +24,11 @@
 #    carrying values (setcap), a GNU tar --xattrs layer, and skopeo's
 #    copies to docker-archive: and oci-archive: (local transports): the
 #    same values and events from each.
+# 6. --context: golden findings of the two rules, the image
+#    configuration's User and --user (a name through the image's
+#    /etc/passwd and /etc/group, uid:gid, a name it lacks), --list, -q, --json,
+#    --prometheus and --baseline with the rules.  Run before 4 (no
+#    root needed).
 set -u
 export LC_ALL=C
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -435,6 +440,131 @@ ok_rc $? "dotdot: the names inside the root are still read, none outside"
 "$fc" --oci altered --list >alt.list 2>/dev/null
 [ -s alt.list ]
 ok_rc $? "altered: what it holds is still reported, with the error"
+
+# ---- 6. --context: each value where it runs --------------------------------
+# (tests/runtime.sh checks the same model against podman and runc)
+
+cat >ctx.py <<'EOF'
+import mkoci as m
+V2 = "0100000200200000000000000000000000000000"	# cap_net_raw=ep
+NP = "0000000200040000000000000000000000000000"	# cap_net_bind_service=p
+NE = "0100000200040000000000000000000000000000"	# cap_net_bind_service=ep
+pw = b"root:x:0:0:root:/:/bin/sh\napp:x:1000:1000::/:/bin/sh\n"
+gr = b"root:x:0:\nstaff:x:50:\n"
+l1 = m.layer_bytes([("bin/raw", V2), ("bin/nbs_p", NP), ("bin/nbs_ep", NE),
+	("etc/passwd", None, None, None, pw),
+	("etc/group", None, None, None, gr)])
+l2 = m.layer_bytes([("etc/.wh.passwd",)])
+m.layout("ctx", [("app", [l1], "app"), ("num", [l1], "1000:50"),
+	("grp", [l1], "app:staff"), ("none", [l1]), ("nosuch", [l1], "nosuch"),
+	("gone", [l1, l2], "app"), ("badgrp", [l1], "app:wheel")])
+m.docker_save("ctx-docker.tar", [("fcaps:app", [l1], "app")])
+EOF
+setup "tests/mkoci.py writes the images of --context" python3 ctx.py
+# ctx_golden REF WANT ARGS...: the text output, but for the layer events
+ctx_golden() {
+	_r=$1 _w=$2
+	shift 2
+	"$fc" --oci ctx --image-ref "$_r" "$@" >ctx.out 2>ctx.err
+	rc=$?
+	grep -v '\[layer-added\]$' ctx.out >ctx.got
+	[ $rc -eq 4 ] && cmp -s ctx.got "$_w" && ! [ -s ctx.err ]
+	ok_rc $? "--context $*: image $_r: the findings are golden (rc $rc)"
+	cmp -s ctx.got "$_w" || diff "$_w" ctx.got | sed 's/^/# /'
+}
+E=': exec fails with EPERM: effective flag set but the bounding set or pI withholds part of fP: capability-dumb binary, exec fails'
+P='or partial fix: the value without the effective flag (+p, not +ep), for a program that raises what it needs itself'
+cat >ctx.drop.want <<EOF
+/bin/nbs_ep: error: in cap-drop-all, uid 1000 gid 1000$E; fix: --cap-add NET_BIND_SERVICE; $P [context-exec-fails]
+/bin/nbs_p: warning: in cap-drop-all, uid 1000 gid 1000: exec succeeds, but cap_net_bind_service is not granted, silently: pP' = (fP & X) | (fI & pI); fix: --cap-add NET_BIND_SERVICE [context-not-granted]
+/bin/raw: error: in cap-drop-all, uid 1000 gid 1000$E; fix: --cap-add NET_RAW; $P [context-exec-fails]
+fsck-check: 3 files with capabilities, 2 errors, 1 warning, 3 info
+EOF
+ctx_golden app ctx.drop.want --context cap-drop-all
+cat >ctx.k8s.want <<EOF
+/bin/raw: error: in k8s-restricted, uid 1000 gid 1000, no_new_privs$E; fix: securityContext.capabilities.add: [NET_RAW] (outside the restricted profile, which allows only NET_BIND_SERVICE); $P [context-exec-fails]
+fsck-check: 3 files with capabilities, 1 error, 0 warnings, 3 info
+EOF
+ctx_golden app ctx.k8s.want --context k8s-restricted,+net_bind_service
+"$fc" --oci ctx --image-ref app --list >ctx.list0 2>/dev/null
+rc0=$?
+"$fc" --oci ctx --image-ref app --list --context cap-drop-all \
+	>ctx.list 2>/dev/null
+rc=$?
+[ $rc0 -eq 0 ] && [ $rc -eq 4 ] && cmp -s ctx.list0 ctx.list
+ok_rc $? "--list: the same lines, the context's findings in the exit status ($rc0, $rc)"
+"$fc" --oci ctx --image-ref app -q --fail-on error --context cap-drop-all \
+	>ctx.q 2>/dev/null
+[ "$(sed 's/:.*\[/ [/' ctx.q)" = "/bin/nbs_ep [context-exec-fails]
+/bin/raw [context-exec-fails]" ]
+ok_rc $? "-q --fail-on error: only the values whose exec fails"
+
+# ctx_user REF WANT ARGS...: the context's uid and gid in every --json line
+ctx_user() {
+	_r=$1 _w=$2
+	shift 2
+	"$fc" --oci ctx --image-ref "$_r" --json "$@" >ctx.json 2>ctx.err
+	_g=$(python3 -c 'import json, sys
+print(" ".join(sorted({"%d:%d" % (o["context"]["uid"], o["context"]["gid"])
+	for o in map(json.loads, open(sys.argv[1]))})))' ctx.json)
+	[ "$_g" = "$_w" ]
+	ok_rc $? "image $_r, $*: the user is $_w (got '$_g')"
+}
+ctx_user app 1000:1000 --context docker
+ctx_user num 1000:50 --context podman
+ctx_user grp 1000:50 --context docker
+ctx_user none 0:0 --context docker
+ctx_user none 1000:1000 --context k8s-restricted
+ctx_user app 0:0 --context docker --user 0
+ctx_user none 1000:1000 --context docker --user app
+ctx_user none 1000:50 --context docker --user app:staff
+ctx_user app 1000:7 --context docker --user 1000:7
+ctx_user app 0:0 --context systemd
+ctx_user app 1000:1000 --no-new-privs
+"$fc" --oci ctx-docker.tar --json --context cap-drop-all >ctx.json 2>ctx.err
+python3 -c 'import json, sys
+o = [json.loads(l) for l in open(sys.argv[1])]
+assert len(o) == 3 and all(x["context"]["uid"] == 1000 for x in o), o' \
+	ctx.json 2>/dev/null
+ok_rc $? "a docker save tar: its configuration's User too"
+python3 -c 'import json, sys
+for o in map(json.loads, open(sys.argv[1])):
+	f = {x["rule"]: x for x in o["findings"]}
+	c = f.get("context-exec-fails") or f["context-not-granted"]
+	assert c["exec"]["error"] == ("EPERM" if o["effective"] else None), c
+	assert c["fixes"][0] == {"change": "--cap-add " +
+		("NET_RAW" if o["path"] == "/bin/raw" else "NET_BIND_SERVICE"),
+		"full": True}, c
+	assert o["context"]["preset"] == "cap-drop-all"
+	assert o["context"]["bounding"] == "0" * 16' ctx.json 2>py.err
+ok_rc $? "--json: the context, each finding's exec and fixes"
+for r in nosuch gone badgrp none; do
+	u=
+	[ $r = none ] && u=--user=nobody
+	"$fc" --oci ctx --image-ref $r --json --context docker $u \
+		>ctx.json 2>ctx.err
+	rc=$?
+	case $r in
+	nosuch) w='the image'"'"'s user "nosuch": no such user in its /etc/passwd;' ;;
+	gone) w='the image'"'"'s user "app": no such user in its /etc/passwd (it has none);' ;;
+	badgrp) w='the image'"'"'s user "app:wheel": no such group in its /etc/group;' ;;
+	none) w='--user "nobody": no such user in its /etc/passwd;' ;;
+	esac
+	[ $((rc & 8)) -ne 0 ] && grep -qF "ctx: $w" ctx.err &&
+		! grep -q '"context' ctx.json
+	ok_rc $? "image $r${u:+, $u}: exit 8, the user named, no value judged in the context (rc $rc)"
+done
+rm -f ctx.prom
+"$fc" --oci ctx --image-ref app --context cap-drop-all --prometheus ctx.prom \
+	>/dev/null 2>&1
+grep -qx 'fsck_check_findings{source="oci",path="ctx",rule="context-exec-fails",severity="error"} 2' ctx.prom &&
+	grep -qx 'fsck_check_findings{source="oci",path="ctx",rule="context-not-granted",severity="warning"} 1' ctx.prom
+ok_rc $? "--prometheus: the findings of both rules, by severity"
+"$fc" --oci ctx --image-ref app --save-baseline ctx.bl >/dev/null 2>&1
+"$fc" --oci ctx --image-ref app --baseline ctx.bl --context cap-drop-all \
+	>ctx.out 2>/dev/null
+[ "$(grep -c '\[context-' ctx.out)" = 3 ] && ! grep -q '\[baseline-' ctx.out
+ok_rc $? "--baseline: the context's findings as without one, no baseline change"
 
 # ---- 4. the sandbox ----------------------------------------------------------
 

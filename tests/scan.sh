@@ -83,7 +83,7 @@ keys = {"schema_version", "path", "source", "dev", "ino", "mode", "uid", "gid", 
 for line in open(sys.argv[1]):
 	o = json.loads(line)
 	assert set(o) == keys, o
-	assert o["schema_version"] == 2, o
+	assert o["schema_version"] == 3, o
 	assert isinstance(o["path"], str) and o["source"] == "mounted"
 	for k in ("dev", "ino", "uid", "gid", "nlink"):
 		assert isinstance(o[k], int)
@@ -440,5 +440,26 @@ getcap -r "$l" 2>/dev/null | sort >"$t/la.getcap"
 grep -v ' \[[a-z0-9,-]*\]$' "$t/la.out" | sed 's/ \[rootid=[0-9]*\]$//' |
 	sort | cmp -s - "$t/la.getcap"
 ok_rc $? "--list: the unmarked lines are getcap -r's (rootids aside)"
+
+# --context on a mounted tree: lib's model, the file's own nosuid mount
+# aside (the tree is not on one)
+"$fc" --context docker "$r/bin" >"$t/ctx.out" 2>"$t/ctx.err"
+rc=$?
+grep -qF "$r/bin/admin: error: in docker, uid 0 gid 0: exec fails with EPERM: effective flag set but the bounding set or pI withholds part of fP: capability-dumb binary, exec fails; fix: --cap-add SYS_ADMIN;" "$t/ctx.out" &&
+	! grep -q "^$r/bin/ping: .*\[context-" "$t/ctx.out" && [ $rc -eq 4 ]
+ok_rc $? "--context docker: cap_sys_admin=ep fails with EPERM, cap_net_raw=ep works (rc $rc)"
+"$fc" --context docker --user 1000 --nosuid "$r/bin" >"$t/ctx.out" 2>&1
+grep -qF "$r/bin/ping: warning: in docker, uid 1000 gid 0, nosuid: exec succeeds, but cap_net_raw is not granted, silently: the file is on a nosuid mount: its capabilities are ignored; fix: a mount without nosuid" "$t/ctx.out"
+ok_rc $? "--context docker --user 1000 --nosuid: not granted, and the fix"
+"$fc" --context docker --user root --json "$r/bin" >"$t/ctx.json" 2>&1
+grep -q '"context":{"preset":"docker",[^}]*"uid":0,"gid":0,' "$t/ctx.json" &&
+	! "$fc" --context docker --user no-such-user-here "$r" >/dev/null \
+		2>"$t/ctx.err" &&
+	grep -qF -- '--user no-such-user-here: no such user' "$t/ctx.err"
+ok_rc $? "--user: a name of this system's /etc/passwd; another is a usage error"
+"$fc" --context no-such "$r" >/dev/null 2>"$t/ctx.err"
+rc=$?
+[ $rc -eq 16 ] && grep -qF 'unknown context preset "no-such"' "$t/ctx.err"
+ok_rc $? "an unknown preset is a usage error (exit 16) naming it (rc $rc)"
 
 echo "1..$n"
