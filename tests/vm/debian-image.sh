@@ -48,7 +48,9 @@ exec 9>"$dir/.lock"
 flock 9
 
 # ---- base ----------------------------------------------------------------
-hash=$(printf '%s\n' "$suite" "$PKGS" | sha256sum | cut -c1-12)
+# the recipe: the suite, the packages and this section of this script
+hash=$( (printf '%s\n' "$suite" "$PKGS"
+	sed -n '/^# ---- base/,/^# ---- system/p' "$0") | sha256sum | cut -c1-12)
 base=$dir/$suite-base-$hash.tar
 if [ ! -s "$base" ]; then
 	rm -rf "$dir/base.tmp"
