@@ -26,6 +26,7 @@
 #include <ext2fs/ext2_fs.h>
 #include <ext2fs/ext2fs.h>
 
+#include "crc32c.h"
 #include "hash.h"
 #include "image.h"
 #include "tools.h"
@@ -819,6 +820,7 @@ int image_open(const struct image_opts *o, struct img **mp)
 
 	*mp = NULL;
 	initialize_ext2_error_table();
+	crc32c_init();
 	if (check_mounted(o) < 0)
 		return EXIT_OPERR;
 	m = xcalloc(1, sizeof(*m));
