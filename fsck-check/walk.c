@@ -182,7 +182,7 @@ static void stat_failed(struct scan *s, const char *path)
 static void probe(struct scan *s, const char *path, const struct meta *m)
 {
 	const struct stat *st = m->st;
-	struct entry ent = { 0 }, *e = &ent;
+	struct entry ent, *e = &ent;	/* zeroed only for a value */
 	struct fcap_read r;
 	struct stat lst;
 	const char *name;
@@ -221,6 +221,7 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 		}
 		st = &lst;
 	}
+	memset(e, 0, sizeof(*e));
 	e->path = xstrdup(path);
 	e->source = SRC_MOUNTED;
 	e->dev = st->st_dev;
