@@ -247,18 +247,23 @@ static bool enqueue(struct scan *s, int fd, const char *path,
 {
 	struct job *j;
 
-	pthread_mutex_lock(&s->lock);
-	if (s->queued >= QUEUE_MAX) {
-		pthread_mutex_unlock(&s->lock);
+	if (__atomic_load_n(&s->queued, __ATOMIC_RELAXED) >= QUEUE_MAX)
 		return false;
-	}
+	/* made before the lock is taken: the other walkers wait on it */
 	j = xmalloc(sizeof(*j));
 	j->path = xstrdup(path);
 	j->fd = fd;
 	j->di = *di;
+	pthread_mutex_lock(&s->lock);
+	if (s->queued >= QUEUE_MAX) {
+		pthread_mutex_unlock(&s->lock);
+		free(j->path);
+		free(j);
+		return false;
+	}
 	j->next = s->head;
 	s->head = j;
-	s->queued++;
+	__atomic_add_fetch(&s->queued, 1, __ATOMIC_RELAXED);
 	pthread_cond_signal(&s->cond);
 	pthread_mutex_unlock(&s->lock);
 	return true;
@@ -277,7 +282,7 @@ static void *worker(void *arg)
 		if (!j)
 			break;
 		s->head = j->next;
-		s->queued--;
+		__atomic_sub_fetch(&s->queued, 1, __ATOMIC_RELAXED);
 		s->active++;
 		pthread_mutex_unlock(&s->lock);
 		walk_dir(s, j->fd, j->path, &j->di);
@@ -526,7 +531,8 @@ static void walk_dir(struct scan *s, int dfd, const char *path,
 		}
 		d = (struct dirent64 *)(buf + off);
 		off += d->d_reclen;
-		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+		if (d->d_name[0] == '.' && (!d->d_name[1] ||
+		    (d->d_name[1] == '.' && !d->d_name[2])))
 			continue;
 		nlen = strnlen(d->d_name, NAME_MAX);
 		memcpy(child + dlen, d->d_name, nlen);
