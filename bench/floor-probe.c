@@ -29,6 +29,7 @@
 #define FCAP	"security.capability"
 
 static const char *top;
+static int top_fd;	/* @top, open: a relative @top outlives the fchdir()s */
 static char **subdirs;
 static size_t nsub, next_sub;
 static unsigned long hits;
@@ -99,7 +100,8 @@ static void *worker(void *arg)
 		err(8, "unshare");
 	while ((i = __atomic_fetch_add(&next_sub, 1, __ATOMIC_RELAXED)) < nsub) {
 		snprintf(path, sizeof(path), "%s/%s", top, subdirs[i]);
-		fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+		fd = openat(top_fd, subdirs[i],
+			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
 		if (fd >= 0)
 			walk(fd, path, strlen(path));
 	}
@@ -121,7 +123,8 @@ int main(int argc, char **argv)
 	if (argc != 3 || (n = atoi(argv[1])) < 1 || n > 64)
 		errx(16, "usage: floor-probe [-p] THREADS DIR");
 	top = argv[2];
-	dir = opendir(top);
+	top_fd = open(top, O_RDONLY | O_DIRECTORY);
+	dir = top_fd < 0 ? NULL : fdopendir(dup(top_fd));
 	if (!dir)
 		err(8, "%s", top);
 	while ((d = readdir(dir))) {

@@ -26,6 +26,7 @@
 #include <ext2fs/ext2_fs.h>
 #include <ext2fs/ext2fs.h>
 
+#include "crc32c.h"
 #include "hash.h"
 #include "image.h"
 #include "tools.h"
@@ -64,11 +65,13 @@ struct img {
 	volatile sig_atomic_t *intr;
 	struct hit *h;
 	size_t nh, caph;
+	unsigned char *inuse;	/* the in-use bitmap, bit N - 1 for inode N */
 	unsigned char *isdir;	/* in-use directories, from pass 1 */
 	unsigned char *ishit;	/* inodes in @h: most names need no search */
 	unsigned char *seen;	/* directories queued once already */
 	struct stash *st;	/* directory inodes, by number */
 	size_t nst, capst;
+	const struct stash *last_st;	/* the one stash_read_inode() gave */
 	struct dirq *q;
 	size_t nq, capq;
 	struct entry *v;
@@ -248,16 +251,14 @@ static bool read_place(struct img *m, ext2_ino_t ino,
 	return false;
 }
 
+/* @ino has attributes in its body (@ibody) or an EA block (@blk). */
 static void add_hit(struct img *m, ext2_ino_t ino,
-		    const struct ext2_inode_large *in, size_t isz)
+		    const struct ext2_inode_large *in, size_t isz,
+		    bool ibody, blk64_t blk)
 {
 	struct value ib = { 0 }, bl = { 0 }, *val;
 	struct hit *h;
-	blk64_t blk = ext2fs_file_acl_block(m->fs, (const void *)in);
-	bool ibody = has_ibody_ea(m->fs, in);
 
-	if (!ibody && !blk)
-		return;
 #ifdef HAVE_EXT2FS_XATTRS_READ_INODE
 	if (ibody)
 		read_place(m, ino, in, isz, false, &ib);
@@ -299,11 +300,14 @@ static void add_hit(struct img *m, ext2_ino_t ino,
 }
 
 /*
- * The in-use inode bitmap; NULL (and said so) when it cannot be read, in
- * which case inodes are judged by their link count and deletion time.
+ * The in-use inode bitmap, copied to @m->inuse (bit N - 1 for inode N:
+ * a bit test per inode, not a call through libext2fs's bitmap layers);
+ * false (and said so) when it cannot be read, in which case inodes are
+ * judged by their link count and deletion time.
  */
 static bool load_inode_bitmap(struct img *m)
 {
+	ext2_ino_t count = m->fs->super->s_inodes_count;
 	errcode_t e = ext2fs_read_inode_bitmap(m->fs);
 
 	if (csum_error(e)) {
@@ -312,6 +316,9 @@ static bool load_inode_bitmap(struct img *m)
 		e = ext2fs_read_inode_bitmap(m->fs);
 		csum_on(m);
 	}
+	if (!e)
+		e = ext2fs_get_inode_bitmap_range2(m->fs->inode_map, 1, count,
+						   m->inuse);
 	if (e)
 		img_fail(m, e, "inode bitmap unreadable: judging inodes by their link count");
 	return !e;
@@ -321,7 +328,7 @@ static bool inode_in_use(struct img *m, bool bitmap, ext2_ino_t ino,
 			 const struct ext2_inode_large *in)
 {
 	if (bitmap)
-		return ext2fs_test_inode_bitmap2(m->fs->inode_map, ino);
+		return bit_test(m->inuse, ino - 1);
 	return in->i_links_count && !in->i_dtime && in->i_mode;
 }
 
@@ -376,12 +383,15 @@ static errcode_t stash_read_inode(ext2_filsys fs, ext2_ino_t ino,
 				  struct ext2_inode *inode)
 {
 	struct img *m = fs->priv_data;
-	struct stash *st;
+	const struct stash *st = m->last_st;
 
-	st = m->nst ? bsearch(&ino, m->st, m->nst, sizeof(*m->st),
-			      cmp_stash) : NULL;
+	/* a directory's inode is asked for several times in a row */
+	if (!st || st->ino != ino)
+		st = m->nst ? bsearch(&ino, m->st, m->nst, sizeof(*m->st),
+				      cmp_stash) : NULL;
 	if (!st)
 		return EXT2_ET_CALLBACK_NOTHANDLED;
+	m->last_st = st;
 	memcpy(inode, &st->in, sizeof(*inode));
 	return 0;
 }
@@ -396,7 +406,8 @@ static void scan_inodes(struct img *m)
 	struct ext2_inode_large *in;
 	ext2_inode_scan scan;
 	ext2_ino_t ino = 0, last = 0;
-	bool bitmap;
+	bool bitmap, dir, ibody;
+	blk64_t blk;
 	errcode_t e;
 
 	bitmap = load_inode_bitmap(m);
@@ -425,19 +436,24 @@ static void scan_inodes(struct img *m)
 		last = ino;
 		if (!inode_in_use(m, bitmap, ino, in))
 			continue;
-		if (LINUX_S_ISDIR(in->i_mode))
+		dir = LINUX_S_ISDIR(in->i_mode);
+		if (dir)
 			bit_set(m->isdir, ino);
 		if ((ino < EXT2_FIRST_INODE(fs->super) && ino != EXT2_ROOT_INO) ||
 		    (in->i_flags & EXT4_EA_INODE_FL))
 			continue;
-		if ((LINUX_S_ISDIR(in->i_mode) || has_ibody_ea(fs, in) ||
-		     ext2fs_file_acl_block(fs, (void *)in)) &&
-		    !ext2fs_inode_csum_verify(fs, ino, in))
+		ibody = has_ibody_ea(fs, in);
+		blk = ext2fs_file_acl_block(fs, (void *)in);
+		if (!dir && !ibody && !blk)
+			continue;
+		if (!ext2fs_inode_csum_verify(fs, ino, in))
 			img_fail(m, EXT2_ET_INODE_CSUM_INVALID, "inode %u", ino);
-		else if (LINUX_S_ISDIR(in->i_mode))
+		else if (dir)
 			stash_dir(m, ino, in);
+		if (!ibody && !blk)
+			continue;
 		csum_on(m);
-		add_hit(m, ino, in, bufsz);
+		add_hit(m, ino, in, bufsz, ibody, blk);
 		csum_off(m);
 	}
 	csum_on(m);
@@ -819,6 +835,7 @@ int image_open(const struct image_opts *o, struct img **mp)
 
 	*mp = NULL;
 	initialize_ext2_error_table();
+	crc32c_init();
 	if (check_mounted(o) < 0)
 		return EXIT_OPERR;
 	m = xcalloc(1, sizeof(*m));
@@ -854,6 +871,7 @@ int image_read(struct img *m, struct entry **v, size_t *n,
 	csum_on(m);
 	check_super(m);
 	bytes = m->fs->super->s_inodes_count / 8 + 1;
+	m->inuse = xcalloc(1, bytes);
 	m->isdir = xcalloc(1, bytes);
 	m->ishit = xcalloc(1, bytes);
 	m->seen = xcalloc(1, bytes);
@@ -872,6 +890,7 @@ int image_read(struct img *m, struct entry **v, size_t *n,
 		add_orphans(m, m->fails == fails);
 	drop_duplicates(m, *n);
 	ext2fs_close_free(&m->fs);
+	free(m->inuse);
 	free(m->isdir);
 	free(m->ishit);
 	free(m->seen);

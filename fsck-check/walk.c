@@ -20,16 +20,30 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/sysmacros.h>
 
 #include "hash.h"
 #include "tools.h"
 #include "walk.h"
 
+/*
+ * What is known of a directory before it is read: its stat, its mount
+ * (@mnt_known: statx() told) and whether that mount is nosuid
+ * (@nosuid_known: statfs() or the parent's, on the same mount, told).
+ */
+struct dir_info {
+	struct stat st;
+	uint64_t mnt;
+	bool mnt_known;
+	bool nosuid;
+	bool nosuid_known;
+};
+
 /* A directory waiting to be read, open at @fd. */
 struct job {
 	int fd;
 	char *path;
-	struct stat st;
+	struct dir_info di;
 	struct job *next;
 };
 
@@ -85,11 +99,15 @@ static void scan_push(struct scan *s, const struct entry *e)
 	pthread_mutex_unlock(&s->lock);
 }
 
-/* What probe() knows of a name; @st NULL: fstatat(@dfd, @name) on a hit. */
+/*
+ * What probe() knows of a name; @st NULL: fstatat(@dfd, @name) on a hit.
+ * @fd: the name itself, open (a directory about to be read), or -1.
+ */
 struct meta {
 	const struct stat *st;
 	int dfd;
 	const char *name;
+	int fd;
 	mode_t parent_mode;
 	bool parent_known;
 	bool nosuid;
@@ -164,17 +182,26 @@ static void stat_failed(struct scan *s, const char *path)
 static void probe(struct scan *s, const char *path, const struct meta *m)
 {
 	const struct stat *st = m->st;
-	struct entry ent = { 0 }, *e = &ent;
+	struct entry ent, *e = &ent;	/* zeroed only for a value */
 	struct fcap_read r;
 	struct stat lst;
-	const char *name = probe_name(path, m);
+	const char *name;
 	int listed, ret;
 
-	listed = fcap_listed_at(AT_FDCWD, name);
-	if (!listed)
-		return;
-	ret = fcap_read_at(AT_FDCWD, name,
-			   listed > 0 ? FCAP_READ_LISTED : 0, &r);
+	if (m->fd >= 0) {
+		listed = fcap_listed_fd(m->fd);
+		if (!listed)
+			return;
+		ret = fcap_read_fd(m->fd, listed > 0 ? FCAP_READ_LISTED : 0,
+				   &r);
+	} else {
+		name = probe_name(path, m);
+		listed = fcap_listed_at(AT_FDCWD, name);
+		if (!listed)
+			return;
+		ret = fcap_read_at(AT_FDCWD, name,
+				   listed > 0 ? FCAP_READ_LISTED : 0, &r);
+	}
 	if (ret == -ENOENT) {
 		vanished(s, path);
 		return;
@@ -194,6 +221,7 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 		}
 		st = &lst;
 	}
+	memset(e, 0, sizeof(*e));
 	e->path = xstrdup(path);
 	e->source = SRC_MOUNTED;
 	e->dev = st->st_dev;
@@ -211,26 +239,31 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 }
 
 static void walk_dir(struct scan *s, int dfd, const char *path,
-		     const struct stat *dst);
+		     const struct dir_info *di);
 
 /* Queue the directory open at @fd; false when the queue is full. */
 static bool enqueue(struct scan *s, int fd, const char *path,
-		    const struct stat *st)
+		    const struct dir_info *di)
 {
 	struct job *j;
 
-	pthread_mutex_lock(&s->lock);
-	if (s->queued >= QUEUE_MAX) {
-		pthread_mutex_unlock(&s->lock);
+	if (__atomic_load_n(&s->queued, __ATOMIC_RELAXED) >= QUEUE_MAX)
 		return false;
-	}
+	/* made before the lock is taken: the other walkers wait on it */
 	j = xmalloc(sizeof(*j));
 	j->path = xstrdup(path);
 	j->fd = fd;
-	j->st = *st;
+	j->di = *di;
+	pthread_mutex_lock(&s->lock);
+	if (s->queued >= QUEUE_MAX) {
+		pthread_mutex_unlock(&s->lock);
+		free(j->path);
+		free(j);
+		return false;
+	}
 	j->next = s->head;
 	s->head = j;
-	s->queued++;
+	__atomic_add_fetch(&s->queued, 1, __ATOMIC_RELAXED);
 	pthread_cond_signal(&s->cond);
 	pthread_mutex_unlock(&s->lock);
 	return true;
@@ -249,10 +282,10 @@ static void *worker(void *arg)
 		if (!j)
 			break;
 		s->head = j->next;
-		s->queued--;
+		__atomic_sub_fetch(&s->queued, 1, __ATOMIC_RELAXED);
 		s->active++;
 		pthread_mutex_unlock(&s->lock);
-		walk_dir(s, j->fd, j->path, &j->st);
+		walk_dir(s, j->fd, j->path, &j->di);
 		free(j->path);
 		free(j);
 		pthread_mutex_lock(&s->lock);
@@ -342,48 +375,112 @@ static void run_pool(struct scan *s, long jobs)
 }
 
 /*
+ * fstatat(@dfd, @name, @flags) through statx(), which also tells the
+ * mount the name is on (STATX_MNT_ID, Linux 5.8; @di->mnt_known): a
+ * directory on its parent's mount has its parent's nosuid, and needs no
+ * statfs() of its own.  Return: 0, or -1 with errno set.
+ */
+static int stat_mnt(int dfd, const char *name, int flags,
+		    struct dir_info *di)
+{
+	struct stat *st = &di->st;
+	struct statx x;
+
+	di->mnt_known = false;
+	if (statx(dfd, name, flags | AT_NO_AUTOMOUNT,
+		  STATX_BASIC_STATS | STATX_MNT_ID, &x) < 0)
+		return errno == ENOSYS ? fstatat(dfd, name, st, flags) : -1;
+	memset(st, 0, sizeof(*st));
+	st->st_dev = makedev(x.stx_dev_major, x.stx_dev_minor);
+	st->st_ino = x.stx_ino;
+	st->st_mode = x.stx_mode;
+	st->st_nlink = x.stx_nlink;
+	st->st_uid = x.stx_uid;
+	st->st_gid = x.stx_gid;
+	st->st_rdev = makedev(x.stx_rdev_major, x.stx_rdev_minor);
+	st->st_size = x.stx_size;
+	st->st_blksize = x.stx_blksize;
+	st->st_blocks = x.stx_blocks;
+	st->st_atim.tv_sec = x.stx_atime.tv_sec;
+	st->st_atim.tv_nsec = x.stx_atime.tv_nsec;
+	st->st_mtim.tv_sec = x.stx_mtime.tv_sec;
+	st->st_mtim.tv_nsec = x.stx_mtime.tv_nsec;
+	st->st_ctim.tv_sec = x.stx_ctime.tv_sec;
+	st->st_ctim.tv_nsec = x.stx_ctime.tv_nsec;
+	di->mnt = x.stx_mnt_id;
+	di->mnt_known = x.stx_mask & STATX_MNT_ID;
+	return 0;
+}
+
+/* Is the directory @di (open at @fd) on a nosuid mount; @parent's? */
+static void dir_nosuid(int fd, struct dir_info *di,
+		       const struct dir_info *parent)
+{
+	if (di->mnt_known && parent && parent->mnt_known &&
+	    di->mnt == parent->mnt) {
+		di->nosuid = parent->nosuid;
+		di->nosuid_known = parent->nosuid_known;
+		return;
+	}
+	di->nosuid = fd_nosuid(fd, &di->nosuid_known);
+}
+
+/*
  * One directory entry; @path is its full name.  Only directories (and
  * names of unknown type) are stat()ed up front: for the rest, probe()
  * stats only the few that carry a value.
  */
 static void walk_child(struct scan *s, int dfd, const char *path,
-		       const struct stat *dst, const struct meta *dm,
+		       const struct dir_info *dinfo, const struct meta *dm,
 		       const char *name, unsigned char type)
 {
-	struct stat st;
+	const struct stat *dst = &dinfo->st;
+	struct dir_info di;
 	struct meta m = *dm;
-	int fd;
+	int fd, err;
 
 	m.dfd = dfd;
 	m.name = name;
+	m.fd = -1;
 	if (type != DT_DIR && type != DT_UNKNOWN) {
 		m.st = NULL;
 		probe(s, path, &m);
 		return;
 	}
-	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+	if (stat_mnt(dfd, name, AT_SYMLINK_NOFOLLOW, &di) < 0) {
 		stat_failed(s, path);
 		return;
 	}
-	m.st = &st;
-	probe(s, path, &m);
-	if (!S_ISDIR(st.st_mode) || (st.st_dev != dst->st_dev && !s->cross))
+	m.st = &di.st;
+	if (!S_ISDIR(di.st.st_mode) ||
+	    (di.st.st_dev != dst->st_dev && !s->cross)) {
+		probe(s, path, &m);
 		return;
+	}
+	/* A directory's value is read through the descriptor it is read by. */
 	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 		    O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
-		if (errno == ENOENT) {
+		err = errno;
+		probe(s, path, &m);
+		if (err == ENOENT) {
 			vanished(s, path);
 		} else {
+			errno = err;
 			warn("%s: cannot open directory", path);
 			scan_fail(s);
 		}
 		return;
 	}
-	if (st.st_dev != dst->st_dev && fd_on_pseudo_fs(fd))
+	m.fd = fd;
+	probe(s, path, &m);
+	if (di.st.st_dev != dst->st_dev && fd_on_pseudo_fs(fd)) {
 		close(fd);
-	else if (!enqueue(s, fd, path, &st))
-		walk_dir(s, fd, path, &st);
+		return;
+	}
+	dir_nosuid(fd, &di, dinfo);
+	if (!enqueue(s, fd, path, &di))
+		walk_dir(s, fd, path, &di);
 }
 
 /*
@@ -396,15 +493,18 @@ static void walk_child(struct scan *s, int dfd, const char *path,
 
 /* Walk the directory open at @dfd; closes @dfd. */
 static void walk_dir(struct scan *s, int dfd, const char *path,
-		     const struct stat *dst)
+		     const struct dir_info *di)
 {
 	struct dirent64 *d;
-	struct meta m = { .parent_mode = dst->st_mode, .parent_known = true };
+	struct meta m = {
+		.fd = -1,
+		.parent_mode = di->st.st_mode, .parent_known = true,
+		.nosuid = di->nosuid, .nosuid_known = di->nosuid_known,
+	};
 	size_t dlen = strlen(path), nlen;
 	ssize_t got = 0, off = 0;
 	char *child, *buf;
 
-	m.nosuid = fd_nosuid(dfd, &m.nosuid_known);
 	__atomic_add_fetch(&s->dirs, 1, __ATOMIC_RELAXED);
 	buf = xmalloc(DENTS_BUF);
 	/* One buffer for every child's full name: "path/" + NAME_MAX. */
@@ -431,12 +531,13 @@ static void walk_dir(struct scan *s, int dfd, const char *path,
 		}
 		d = (struct dirent64 *)(buf + off);
 		off += d->d_reclen;
-		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+		if (d->d_name[0] == '.' && (!d->d_name[1] ||
+		    (d->d_name[1] == '.' && !d->d_name[2])))
 			continue;
 		nlen = strnlen(d->d_name, NAME_MAX);
 		memcpy(child + dlen, d->d_name, nlen);
 		child[dlen + nlen] = '\0';
-		walk_child(s, dfd, child, dst, &m, d->d_name, d->d_type);
+		walk_child(s, dfd, child, di, &m, d->d_name, d->d_type);
 	}
 	free(child);
 	free(buf);
@@ -479,37 +580,51 @@ static bool operand_parent(const char *path, mode_t *mode)
  */
 static void do_scan(struct scan *s, const char *path)
 {
-	struct stat st;
-	struct meta m = { .st = &st };
+	struct dir_info di, top;
+	struct stat *st = &di.st;
+	struct meta m = { .st = st, .fd = -1 };
 	bool follow = false;
 	int fd;
 
-	if (lstat(path, &st) < 0) {
+	if (lstat(path, st) < 0) {
 		warn("%s: cannot scan", path);
 		scan_fail(s);
 		return;
 	}
-	if (S_ISLNK(st.st_mode) && stat(path, &st) == 0 &&
-	    S_ISDIR(st.st_mode))
+	if (S_ISLNK(st->st_mode) && stat(path, st) == 0 &&
+	    S_ISDIR(st->st_mode))
 		follow = true;
-	else if (lstat(path, &st) < 0)
-		st.st_mode = S_IFLNK;
+	else if (lstat(path, st) < 0)
+		st->st_mode = S_IFLNK;
 	m.parent_known = operand_parent(path, &m.parent_mode);
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY |
 		  (follow ? 0 : O_NOFOLLOW) |
-		  (S_ISDIR(st.st_mode) ? O_DIRECTORY : O_PATH));
+		  (S_ISDIR(st->st_mode) ? O_DIRECTORY : O_PATH));
 	if (fd >= 0)
 		m.nosuid = fd_nosuid(fd, &m.nosuid_known);
 	if (!follow)
 		probe(s, path, &m);
 	if (fd < 0) {
-		if (S_ISDIR(st.st_mode)) {
+		if (S_ISDIR(st->st_mode)) {
 			warn("%s: cannot open directory", path);
 			scan_fail(s);
 		}
 		return;
 	}
-	if (!S_ISDIR(st.st_mode) || !enqueue(s, fd, path, &st))
+	if (!S_ISDIR(st->st_mode)) {
+		close(fd);
+		return;
+	}
+	/* its mount, for its subdirectories to compare theirs with */
+	if (stat_mnt(fd, "", AT_EMPTY_PATH, &top) == 0) {
+		di.mnt = top.mnt;
+		di.mnt_known = top.mnt_known;
+	} else {
+		di.mnt_known = false;
+	}
+	di.nosuid = m.nosuid;
+	di.nosuid_known = m.nosuid_known;
+	if (!enqueue(s, fd, path, &di))
 		close(fd);
 }
 

@@ -88,7 +88,7 @@ test-bins: $(FUZZ_REPLAY)
 fuzz: fuzz-build
 	$(Q)FUZZ_SECONDS=$(FUZZ_SECONDS) sh fuzz/run.sh $(FUZZ_HARNESSES)
 
-valgrind: all
+valgrind: all $(B)tests/capxattr
 	$(Q)$(MAKE) --no-print-directory B= SAN= fuzz-replay
 	$(Q)sh tests/tap-run.sh tests/valgrind.sh
 

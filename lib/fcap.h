@@ -184,6 +184,7 @@ struct fcap_xattr_ops {
 bool fcap_list_has(const char *list, size_t len);
 int fcap_listed_ops(const struct fcap_xattr_ops *ops, void *priv);
 int fcap_listed_at(int dfd, const char *name);
+int fcap_listed_fd(int fd);
 int fcap_read_ops(const struct fcap_xattr_ops *ops, void *priv,
 		  unsigned int flags, struct fcap_read *r);
 int fcap_read_fd(int fd, unsigned int flags, struct fcap_read *r);

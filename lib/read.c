@@ -319,6 +319,21 @@ int fcap_listed_at(int dfd, const char *name)
 	return list_has(&at_ops, &p);
 }
 
+/**
+ * fcap_listed_fd() - is security.capability listed on an open file
+ * @fd: the file (not an O_PATH descriptor)
+ *
+ * Return: 1 listed, 0 not, or a negative errno.
+ */
+int fcap_listed_fd(int fd)
+{
+	struct at_priv p = { .fd = fd };
+
+	if (fd < 0)
+		return -EBADF;
+	return list_has(&at_ops, &p);
+}
+
 /* A value held in memory, asked for as getxattr(2) asks. */
 struct buf_priv {
 	const void *buf;

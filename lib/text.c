@@ -10,6 +10,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,6 +182,50 @@ void fcap_text_error_free(struct fcap_text_error *err)
 	err->name = NULL;
 }
 
+/*
+ * The last few texts made on this thread, by their sets: a scan prints
+ * the same few values again and again, and each cap_to_text() costs a
+ * cap_init() (a capget(2)) and thousands of instructions.  Texts longer
+ * than a slot are made every time.
+ */
+#define TEXT_MEMO	8
+#define TEXT_MEMO_LEN	256
+
+struct text_memo {
+	uint64_t pe, pi, pp;
+	bool used;
+	char text[TEXT_MEMO_LEN];
+};
+
+static __thread struct text_memo memo[TEXT_MEMO];
+static __thread unsigned int memo_next;
+
+static const char *memo_find(uint64_t pe, uint64_t pi, uint64_t pp)
+{
+	unsigned int i;
+
+	for (i = 0; i < TEXT_MEMO; i++)
+		if (memo[i].used && memo[i].pe == pe && memo[i].pi == pi &&
+		    memo[i].pp == pp)
+			return memo[i].text;
+	return NULL;
+}
+
+static void memo_keep(uint64_t pe, uint64_t pi, uint64_t pp, const char *t)
+{
+	struct text_memo *m = &memo[memo_next];
+	size_t len = strlen(t);
+
+	if (len >= TEXT_MEMO_LEN)
+		return;
+	memo_next = (memo_next + 1) % TEXT_MEMO;
+	m->pe = pe;
+	m->pi = pi;
+	m->pp = pp;
+	memcpy(m->text, t, len + 1);
+	m->used = true;
+}
+
 /**
  * fcap_sets_to_text() - libcap's text for three process-style sets
  * @pe: effective
@@ -188,15 +233,24 @@ void fcap_text_error_free(struct fcap_text_error *err)
  * @pp: permitted
  * @text: set to a malloc()ed string, e.g. "cap_ipc_lock=ep"
  *
+ * The text is cap_to_text()'s, remembered for the last few sets asked
+ * for on the calling thread.
+ *
  * Return: 0 or -errno.
  */
 int fcap_sets_to_text(uint64_t pe, uint64_t pi, uint64_t pp, char **text)
 {
-	cap_t c = cap_init();
+	const char *known = memo_find(pe, pi, pp);
+	cap_t c;
 	char *t;
 	int ret;
 
+	if (known) {
+		*text = strdup(known);
+		return *text ? 0 : -ENOMEM;
+	}
 	*text = NULL;
+	c = cap_init();
 	if (!c)
 		return -ENOMEM;
 	ret = put_set(c, CAP_EFFECTIVE, pe);
@@ -213,7 +267,9 @@ int fcap_sets_to_text(uint64_t pe, uint64_t pi, uint64_t pp, char **text)
 	}
 	*text = strdup(t);
 	cap_free(t);
-	if (!*text)
+	if (*text)
+		memo_keep(pe, pi, pp, *text);
+	else
 		ret = -ENOMEM;
 out_free_cap:
 	cap_free(c);

@@ -30,26 +30,27 @@ TEST_BINS += $(B)tests/capxattr
 PROGS += $(B)tests/capxattr
 OBJS += $(B)tests/capxattr.o
 
-# fsck-check's rules and baselines on values the host kernel refuses,
-# linked with the scanner's own objects.
-TEST_BINS += $(B)tests/rules-test.t
-PROGS += $(B)tests/rules-test.t
-OBJS += $(B)tests/rules-test.o
-$(B)tests/rules-test.t: $(addprefix $(B),tests/rules-test.o tests/tap.o \
+# $(call add_fsck_test,NAME,EXTRA_LIBS): $(B)tests/NAME.t from
+# tests/NAME.c, linked with the scanner's own parts (libfsck.a).
+define add_fsck_test
+TEST_BINS += $(B)tests/$(1).t
+PROGS += $(B)tests/$(1).t
+OBJS += $(B)tests/$(1).o
+$(B)tests/$(1).t: $(addprefix $(B),tests/$(1).o tests/tap.o \
 		fsck-check/libfsck.a $(COMMON_OBJS)) $(B)lib/libfcap.a
-	$(quiet) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lcrypto $(LIBS_CAP)
-$(B)tests/rules-test.o: ALL_CFLAGS += -I$(TOP)/fsck-check
+	$$(quiet) LD $$@
+	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(ALL_LDFLAGS) -o $$@ $$^ $(2) $$(LIBS_CAP)
+$(B)tests/$(1).o: ALL_CFLAGS += -I$(TOP)/fsck-check
+endef
 
+# fsck-check's rules and baselines on values the host kernel refuses.
+$(eval $(call add_fsck_test,rules-test,-lcrypto))
 # fsck-check's sandbox: what the offline readers may still do (root).
-TEST_BINS += $(B)tests/sandbox-test.t
-PROGS += $(B)tests/sandbox-test.t
-OBJS += $(B)tests/sandbox-test.o
-$(B)tests/sandbox-test.t: $(addprefix $(B),tests/sandbox-test.o tests/tap.o \
-		fsck-check/libfsck.a $(COMMON_OBJS)) $(B)lib/libfcap.a
-	$(quiet) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lseccomp -lcrypto $(LIBS_CAP)
-$(B)tests/sandbox-test.o: ALL_CFLAGS += -I$(TOP)/fsck-check
+$(eval $(call add_fsck_test,sandbox-test,-lseccomp -lcrypto))
+# fsck-check's CRC32c against libext2fs's own, which the test finds with
+# dlsym() and calls nothing else of: --no-as-needed keeps it linked.
+CRC32C_TEST_LIBS := -Wl,--no-as-needed -lext2fs -Wl,--as-needed -ldl
+$(eval $(call add_fsck_test,crc32c-test,$(CRC32C_TEST_LIBS)))
 
 # tests/runtime.sh's probe: static, for it runs alone in a container image.
 $(B)tests/runtime-probe: tests/runtime-probe.c
@@ -65,6 +66,7 @@ test-bins: $(TEST_BINS)
 HOST_SUITES += tests/build.sh tests/install.sh $(SANB)tests/codec.t $(SANB)tests/text.t \
 	$(SANB)tests/model.t $(SANB)tests/root_libcap.t $(SANB)tests/read.t \
 	$(SANB)tests/manifest.t $(SANB)tests/rules-test.t \
-	$(SANB)tests/sandbox-test.t $(SANB)tests/context.t tests/planted.sh
+	$(SANB)tests/sandbox-test.t $(SANB)tests/crc32c-test.t \
+	$(SANB)tests/context.t tests/planted.sh
 LINT_C += $(wildcard tests/*.c tests/*.h)
 

@@ -361,9 +361,11 @@ static void test_files(void)
 	dfd = open(dir, O_RDONLY | O_DIRECTORY);
 	ret = fcap_read_fd(fd, 0, &r);
 	tap_ok(!ret && r.state == FCAP_READ_NONE, "file: none by descriptor");
+	tap_is_int(fcap_listed_fd(fd), 0, "file: not listed by descriptor");
 	if (fsetxattr(fd, FCAP_XATTR_NAME, v2_raw, sizeof(v2_raw), 0)) {
 		tap_skip("file: cannot set security.capability (%s)",
 			 strerror(errno));
+		tap_skip("file: cannot set security.capability");
 		tap_skip("file: cannot set security.capability");
 		tap_skip("file: cannot set security.capability");
 		tap_skip("file: cannot set security.capability");
@@ -376,6 +378,7 @@ static void test_files(void)
 	tap_ok(!ret && r.state == FCAP_READ_VALUE && r.len == 20,
 	       "file: v2 by directory fd + name");
 	tap_is_int(fcap_listed_at(dfd, "f"), 1, "file: listed by dfd + name");
+	tap_is_int(fcap_listed_fd(fd), 1, "file: listed by descriptor");
 	if (symlinkat("f", dfd, "l")) {
 		tap_skip("file: symlink: %s", strerror(errno));
 		goto out;

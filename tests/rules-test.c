@@ -153,6 +153,24 @@ static void test_values(void)
 	mk(&e, ping, 5, 20);
 	e.path = p_perl;
 	tap_ok(has(&e, "interpreter", SEV_ERROR), "perl5.36 is an interpreter");
+	{
+		/* names and names with a trailing "*", as fnmatch() has them */
+		static struct { char path[24]; bool interp; } names[] = {
+			{ "/usr/bin/perl", true }, { "/bin/sh", true },
+			{ "/bin/shx", false }, { "/bin/ssh", false },
+			{ "/usr/bin/pytho", false }, { "/usr/bin/R", true },
+			{ "/usr/bin/Rx", false }, { "/opt/sh/ping", false },
+		};
+		size_t i, right = 0;
+
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			mk(&e, ping, 5, 20);
+			e.path = names[i].path;
+			right += has(&e, "interpreter", SEV_ERROR) ==
+				 names[i].interp;
+		}
+		tap_is_int(right, i, "interpreter names: exact, or a prefix before *");
+	}
 	mk(&e, ping, 5, 20);
 	e.mode = S_IFREG | 02755;
 	tap_ok(has(&e, "setid", SEV_WARNING), "set-gid plus capabilities");
@@ -460,7 +478,7 @@ static void test_context(void)
 
 int main(void)
 {
-	tap_plan(56);
+	tap_plan(57);
 	if (rules_init(&cfg) < 0)
 		tap_skip_all("cannot parse the dangerous list");
 	test_values();

@@ -388,6 +388,26 @@ if mount --bind "$c/bin" "$t/ns" 2>/dev/null; then
 else
 	skip "nosuid mount reported" "cannot bind-mount"
 fi
+# Below the operand, a nosuid bind mount of the same file system (the
+# same st_dev) is told by its own mount, and its parent is not nosuid.
+mkdir -p "$t/outer/in"
+mkfile "$t/outer/tool"
+if ! command setcap cap_net_raw+ep "$t/outer/tool" 2>/dev/null; then
+	skip "a nosuid bind mount below the operand" "cannot set a value"
+elif mount --bind "$c/bin" "$t/outer/in" 2>/dev/null; then
+	mounts="$t/outer/in $mounts"
+	if mount -o remount,bind,nosuid "$t/outer/in" 2>/dev/null; then
+		out_json=$t/nosuid-below
+		"$fc" --json "$t/outer" >"$out_json"
+		has nosuid-mount "$t/outer/in/new" &&
+			! has nosuid-mount "$t/outer/tool"
+		ok_rc $? "a nosuid bind mount below the operand"
+	else
+		skip "a nosuid bind mount below the operand" "cannot remount nosuid"
+	fi
+else
+	skip "a nosuid bind mount below the operand" "cannot bind-mount"
+fi
 
 # -h describes every option on a line of its own, as setfcap -h and
 # getfcap -h do

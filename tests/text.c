@@ -98,6 +98,32 @@ static void check_errors(void)
 	tap_is_int(fcap_from_text(NULL, &v, NULL), -EINVAL, "NULL text");
 }
 
+/*
+ * fcap_sets_to_text() remembers its last few texts: asked again and
+ * again, for a few sets and for more than it keeps, in turn, each text
+ * is still that of its own sets.
+ */
+static void check_memo(void)
+{
+	int k, wrong = 0;
+
+	for (k = 0; k < 60; k++) {
+		unsigned int bit = k < 30 ? k % 3 : k % 12;
+		char *t = NULL, *name = NULL, *want = NULL;
+
+		fcap_mask_to_names(1ULL << bit, &name);
+		if (asprintf(&want, "%s=ei", name) < 0)
+			want = NULL;
+		fcap_sets_to_text(1ULL << bit, 1ULL << bit, 0, &t);
+		if (!t || !want || strcmp(t, want))
+			wrong++;
+		free(t);
+		free(name);
+		free(want);
+	}
+	tap_is_int(wrong, 0, "texts asked for again are their own sets' texts");
+}
+
 static void check_names(void)
 {
 	uint64_t mask;
@@ -121,6 +147,7 @@ static void check_names(void)
 	fcap_sets_to_text(0, 0, 1ULL << 14, &t);
 	tap_is_str(t, "cap_ipc_lock=p", "process sets to text");
 	free(t);
+	check_memo();
 }
 
 int main(void)
