@@ -2,14 +2,15 @@
 /*
  * runtime-probe - what a process holds after exec, from inside a
  * container: one line "uid=U prm=HEX eff=HEX amb=HEX nnp=N" from
- * /proc/self/status.  tests/runtime.sh copies it under many names, each
+ * /proc/self/status, and " tag=ARG" when given an argument (the Debian
+ * guest runs several copies in one service and tells their lines apart).  tests/runtime.sh copies it under many names, each
  * with a capability value, and runs each copy as a container's process.
  * Static: the images hold nothing else it could link with.
  */
 #include <stdio.h>
 #include <string.h>
 
-int main(void)
+int main(int argc, char **argv)
 {
 	char line[256], uid[32] = "?", prm[32] = "?", eff[32] = "?",
 	     amb[32] = "?", nnp[8] = "?";
@@ -27,6 +28,9 @@ int main(void)
 		       sscanf(line, "CapAmb: %31s", amb) == 1 ||
 		       sscanf(line, "NoNewPrivs: %7s", nnp) == 1);
 	fclose(f);
-	printf("uid=%s prm=%s eff=%s amb=%s nnp=%s\n", uid, prm, eff, amb, nnp);
+	printf("uid=%s prm=%s eff=%s amb=%s nnp=%s", uid, prm, eff, amb, nnp);
+	if (argc > 1)
+		printf(" tag=%s", argv[1]);
+	putchar('\n');
 	return fflush(stdout) ? 1 : 0;
 }
