@@ -35,7 +35,7 @@ elif [ $rc != 0 ]; then
 	exit 1
 fi
 start=$(date +%s)
-fcaps_qemu "${FCAPS_VM_TIMEOUT:-900}" 1024 "$kernel" "" \
+fcaps_qemu "${FCAPS_VM_TIMEOUT:-1800}" 1024 "$kernel" "" \
 	"console=ttyS0 root=/dev/vda rw panic=-1 fcaps_variant=$variant fcaps_kver=$kver" \
 	-drive "file=$work/root.img,format=raw,if=virtio" \
 	-serial mon:stdio -serial "file:$work/tap.log" >"$work/console.log" 2>&1
