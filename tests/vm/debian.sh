@@ -17,11 +17,7 @@ kernel=$1 variant=$2
 . kernel/kver.sh
 . kernel/qemu.sh
 . tests/vm/verdict.sh
-if ! kver_of "$kernel"; then
-	echo "1..1"
-	echo "not ok 1 - $kernel is under no version's directory (kernel/kver.sh)"
-	exit 1
-fi
+vm_kver "$kernel" || exit 1
 work=$top/build/vm/${FCAPS_VM_NAME:-debian-$variant}$ktag
 rm -rf "$work"
 mkdir -p "$work" || exit 1

@@ -23,11 +23,7 @@ fi
 . kernel/kver.sh
 . kernel/qemu.sh
 . tests/vm/verdict.sh
-if ! kver_of "$kernel"; then
-	echo "1..1"
-	echo "not ok 1 - $kernel is under no version's directory (kernel/kver.sh)"
-	exit 1
-fi
+vm_kver "$kernel" || exit 1
 ksel=build/static/tests/vm/$kver
 # one work directory per suite and kernel (suites may run side by side):
 # NAME-DIR[-VARIANT][-VERSION], VARIANT from bzImage-VARIANT, no VERSION

@@ -1,7 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Sourced by the drivers that boot a guest (tests/vm/run.sh,
-# tests/vm/debian.sh), after kernel/kver.sh's kver_of has set $kver.
+# tests/vm/debian.sh), after kernel/kver.sh.
 #
+# vm_kver KERNEL: kver_of KERNEL, or, when no line's directory holds it,
+# a failed plan that says so and status 1.
+vm_kver() {
+	kver_of "$1" && return 0
+	echo "1..1"
+	echo "not ok 1 - $1 is under no version's directory (kernel/kver.sh)"
+	return 1
+}
+
 # vm_verdict KERNEL CONSOLE RESULT QEMU-STATUS: what a boot of KERNEL
 # proved.  CONSOLE is the kernel's console, RESULT the guest's markers and
 # TAP (the same file when the guest writes to the console).  A panic, a
