@@ -454,6 +454,14 @@ else
 	exec 3>in.fifo
 	reader_of $pid >/dev/null
 	kill -INT $pid
+	# the archive stays open until the reader has ended: it must end on
+	# the signal, not on the end of its input (closing first raced the
+	# signal and ended as an empty archive, exit 8, on a loaded machine)
+	i=0
+	while kill -0 $pid 2>/dev/null && [ $i -lt 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 	exec 3>&-
 	wait $pid
 	rc=$?
