@@ -292,3 +292,28 @@ void ctxopt_host_user(struct ctxopt *o)
 	if (ret)
 		errx(o->usage_status, "--user %s: not a user", name);
 }
+
+/**
+ * ctxopt_help() - the help lines of the options every tool words alike
+ * @f:		where
+ * @width:	the width of the option column (after two blanks)
+ *
+ * --bounding to --nosuid, each refining the context (--context and --user
+ * are worded by each tool).
+ */
+void ctxopt_help(FILE *f, int width)
+{
+	static const char *const lines[][2] = {
+		{ "--bounding caps", "with exactly this bounding set" },
+		{ "--cap-add caps", "with caps added, as docker run --cap-add" },
+		{ "--cap-drop caps", "with caps (or ALL) dropped" },
+		{ "--ambient caps", "with this ambient set" },
+		{ "--no-new-privs", "with no_new_privs set" },
+		{ "--userns-root uid", "in a user namespace whose root is host uid" },
+		{ "--nosuid", "from a nosuid mount" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+		fprintf(f, "  %-*s... %s\n", width, lines[i][0], lines[i][1]);
+}

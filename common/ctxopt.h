@@ -92,4 +92,6 @@ int ctxopt_user(struct ctxopt *o, FILE *passwd, FILE *group,
 		const char **bad);
 void ctxopt_host_user(struct ctxopt *o);
 
+void ctxopt_help(FILE *f, int width);
+
 #endif /* FCAPS_CTXOPT_H */

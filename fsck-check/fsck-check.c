@@ -131,15 +131,9 @@ static void usage(FILE *f)
 		"                        ,-CAP), systemd, systemd:Key=Value,..., self\n"
 		"  --user user           ... run by user (uid[:gid], or a name, with --oci\n"
 		"                        the image's); with --oci, the image's User\n"
-		"                        unless given\n"
-		"  --bounding caps       ... with exactly this bounding set\n"
-		"  --cap-add caps        ... with caps added, as docker run --cap-add\n"
-		"  --cap-drop caps       ... with caps (or ALL) dropped\n"
-		"  --ambient caps        ... with this ambient set\n"
-		"  --no-new-privs        ... with no_new_privs set\n"
-		"  --userns-root uid     ... in a user namespace whose root is host uid\n"
-		"  --nosuid              ... from a nosuid mount\n"
-		"  --version             print the fcaps version\n");
+		"                        unless given\n");
+	ctxopt_help(f, 22);
+	fputs("  --version             print the fcaps version\n", f);
 }
 
 static int parse_caps(const char *opt, const char *arg, uint64_t *mask)

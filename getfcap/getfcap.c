@@ -70,7 +70,7 @@ static void usage(FILE *f, int code)
 	fprintf(f,
 		"usage: getfcap [-hnrv] [--one-file-system] [--raw | --json | --manifest] file ...\n"
 		"       getfcap --explain [--json] [--context preset] [--user user] [--bounding caps] [--cap-add caps] [--cap-drop caps] [--ambient caps] [--no-new-privs] [--userns-root uid] [--nosuid] file ...\n");
-	if (f == stdout)
+	if (f == stdout) {
 		fprintf(f,
 			"\n"
 			"  -h, --help         this message\n"
@@ -86,15 +86,10 @@ static void usage(FILE *f, int code)
 			"                     with a context, its uid[:gid]\n"
 			"  --context preset   ... in a runtime: docker, podman, cap-drop-all,\n"
 			"                     k8s-restricted (each with ,+CAP ,-CAP), systemd,\n"
-			"                     systemd:Key=Value,..., self\n"
-			"  --bounding caps    ... with exactly this bounding set\n"
-			"  --cap-add caps     ... with caps added, as docker run --cap-add\n"
-			"  --cap-drop caps    ... with caps (or ALL) dropped\n"
-			"  --ambient caps     ... with this ambient set\n"
-			"  --no-new-privs     ... with no_new_privs set\n"
-			"  --userns-root uid  ... in a user namespace whose root is host uid\n"
-			"  --nosuid           ... from a nosuid mount\n"
-			"  --version          print the fcaps version\n");
+			"                     systemd:Key=Value,..., self\n");
+		ctxopt_help(f, 19);
+		fputs("  --version          print the fcaps version\n", f);
+	}
 	if (fflush(f) == EOF)
 		code = 1;
 	exit(code);
