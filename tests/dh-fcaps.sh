@@ -34,8 +34,9 @@ dh_addon addon
 sample() { dh_sample "src-$1" "$1" "$2"; }
 build() { dh_sample_build "$1" "$tmp/addon" "$SETF"; }
 
-sample 1.0 cap_net_raw+ep
-sample 2.0 cap_net_raw,cap_net_admin+ep
+for v in $DH_SAMPLE_VERSIONS; do
+	sample "${v%%:*}" "${v#*:}"
+done
 for v in 1.0 2.0; do
 	if build src-$v; then
 		ok "dpkg-buildpackage builds fcaps-sample $v with dh_fcaps"

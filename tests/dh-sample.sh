@@ -4,6 +4,8 @@
 # tests/vm/debian-image.sh, whose booted Debian system installs it through
 # apt).  Needs $top, the source tree.
 #
+#   DH_SAMPLE_VERSIONS             the versions both suites build, each
+#                                  VERSION:VALUE (the value of "ping")
 #   dh_addon DIR                   the add-on from the tree in DIR: bin/
 #                                  (dh_fcaps) and perl/ (the sequence)
 #   dh_sample DIR VERSION VALUE    the source tree of fcaps-sample VERSION
@@ -12,6 +14,8 @@
 #                                  dpkg-buildpackage in DIR with the add-on
 #                                  and SETFCAP; the log in DIR.log, the
 #                                  .debs beside DIR
+
+DH_SAMPLE_VERSIONS="1.0:cap_net_raw+ep 2.0:cap_net_raw,cap_net_admin+ep"
 
 dh_addon() {
 	mkdir -p "$1/bin" "$1/perl/Debian/Debhelper/Sequence" &&

@@ -100,7 +100,7 @@ if [ ! -s "$img" ]; then
 	rm -rf "$t"
 	mkdir -p "$t/addon" "$t/root" || exit 1
 	dh_addon "$t/addon" || exit 1
-	for v in 1.0:cap_net_raw+ep 2.0:cap_net_raw,cap_net_admin+ep; do
+	for v in $DH_SAMPLE_VERSIONS; do
 		dh_sample "$t/src-${v%%:*}" "${v%%:*}" "${v#*:}"
 		if ! dh_sample_build "$t/src-${v%%:*}" "$t/addon" \
 			"$top/setfcap/setfcap"; then
