@@ -195,6 +195,19 @@ observed() {
 }
 
 checked=0 matched=0 fchecked=0 fmatched=0
+# tally P RUNTIME WANT GOT DESC: one prediction of getfcap (P empty) or of
+# fsck-check (P "f"), counted in ${P}checked, ${P}matched and the
+# runtime's ${P}n_RUNTIME and ${P}m_RUNTIME, and reported
+tally() {
+	eval "$1checked=\$(($1checked + 1)) $1n_$2=\$((\${$1n_$2:-0} + 1))"
+	if [ -n "$3" ] && [ "$3" = "$4" ]; then
+		eval "$1matched=\$(($1matched + 1)) $1m_$2=\$((\${$1m_$2:-0} + 1))"
+		ok "$5: $3"
+	else
+		notok "$5: predicted '$3', got '$4'"
+	fi
+}
+
 # compare RUNTIME LABEL PREDICTIONS FPREDICTIONS RUN...: run each file
 # with RUN FILE; check getfcap's prediction, and fsck-check's unless
 # FPREDICTIONS is "-" (no image for it)
@@ -204,29 +217,13 @@ compare() {
 	for f in $names; do
 		want=$(echo "$preds" | sed -n "s/^$f //p")
 		got=$(observed "$("$@" "/f/$f" 2>&1)")
-		checked=$((checked + 1))
-		eval "n_$rt=\$((\${n_$rt:-0} + 1))"
-		if [ -n "$want" ] && [ "$want" = "$got" ]; then
-			matched=$((matched + 1))
-			eval "m_$rt=\$((\${m_$rt:-0} + 1))"
-			ok "$rt $label: $f: $want"
-		else
-			notok "$rt $label: $f: predicted '$want', got '$got'"
-		fi
+		tally "" "$rt" "$want" "$got" "$rt $label: $f"
 		[ "$fpreds" = - ] && continue
 		fp=$(echo "$fpreds" | sed -n "s/^$f //p")
-		fwant=${fp%% *}
 		# shellcheck disable=SC2046
-		fgot=$(fclass "$got" $(echo "$fp" | cut -d' ' -f2-3))
-		fchecked=$((fchecked + 1))
-		eval "fn_$rt=\$((\${fn_$rt:-0} + 1))"
-		if [ -n "$fwant" ] && [ "$fwant" = "$fgot" ]; then
-			fmatched=$((fmatched + 1))
-			eval "fm_$rt=\$((\${fm_$rt:-0} + 1))"
-			ok "fsck-check $rt $label: $f: $fwant"
-		else
-			notok "fsck-check $rt $label: $f: predicted '$fwant', got '$fgot'"
-		fi
+		tally f "$rt" "${fp%% *}" \
+			"$(fclass "$got" $(echo "$fp" | cut -d' ' -f2-3))" \
+			"fsck-check $rt $label: $f"
 	done
 }
 
