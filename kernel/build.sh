@@ -13,7 +13,7 @@
 # Config: tinyconfig + kernel/config/fcaps.config + fcaps-$KVER.config (if
 # any: symbols an older line names otherwise, /proc/sys is PROC_SYSCTL on
 # 6.12 and 6.1, SYSCTL from 7.3 on) (+ $EXTRA_CONFIG if set).
-# Incremental: sources are copied once per patch set, object trees are kept;
+# Incremental: sources are copied (hard links) once per patch set, object trees are kept;
 # files touched by the old or the new patch set are re-dated so make sees them.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -60,16 +60,22 @@ if [ "$src" != "$pristine" ]; then
 		echo "  COPY $src"
 		rm -rf "$src"
 		mkdir -p "$(dirname "$src")"
-		cp -a "$pristine" "$src"
+		# hard links (15 s and 1.7 GB less per tree): patch writes
+		# each file it changes anew, and nothing else writes here
+		cp -al "$pristine" "$src" 2>/dev/null ||
+			{ rm -rf "$src"; cp -a "$pristine" "$src"; }
 		new_files=
 		for p in $list; do
 			echo "  PATCH $(basename "$p")"
 			patch -s -p1 -d "$src" < "$p"
 			new_files="$new_files $(sed -n 's|^+++ b/||p' "$p")"
 		done
-		# Re-date every file the old or new set touched (incl. reverted).
+		# Re-date every file the old or new set touched (incl. reverted)
+		# as a copy of its own, never through a link to the pristine tree.
 		for f in $old_files $new_files; do
-			[ -e "$src/$f" ] && touch "$src/$f"
+			[ -f "$src/$f" ] || continue
+			cp "$src/$f" "$src/$f.fcaps-new" &&
+				mv -f "$src/$f.fcaps-new" "$src/$f"
 		done
 		{ echo "$want"; for f in $old_files $new_files; do echo "$f"; done | sort -u; } > "$stamp"
 	fi

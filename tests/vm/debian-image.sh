@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# debian-image.sh OUT: the Debian 13 (trixie) system that the debian guest
+# debian-image.sh OUT|--base: the Debian 13 (trixie) system that the debian guest
 # suite boots (tests/vm/debian.sh), as a raw ext4 image of its root file
 # system, copied (sparse) to OUT.  Two layers, each cached under
 # build/debian/ and rebuilt when what it is made of changes; suites that
@@ -15,6 +15,8 @@
 #           /etc/sysctl.d, a user, and the guest's checks
 #           (tests/vm/debian-guest, started by fcaps-guest.service after
 #           multi-user.target), made an image by mke2fs -d
+# --base makes the base layer alone (check-prepare-vm fetches it while the
+# kernels build: it is the network's time, not the CPUs').
 # Exit 0 with OUT made; 1 with the reason on stderr; 77 with the reason
 # on stderr when it cannot be made here (no debootstrap or network, not
 # root): the suite skips.
@@ -76,6 +78,8 @@ if [ ! -s "$base" ]; then
 	# older bases are of other recipes
 	find "$dir" -maxdepth 1 -name "$suite-base-*.tar" ! -name "${base##*/}" -delete
 fi
+
+[ "$out" = --base ] && exit 0
 
 # ---- system --------------------------------------------------------------
 # what the layer is made of: the base, the tree (what make deb packages:

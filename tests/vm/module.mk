@@ -1,8 +1,9 @@
 # tests/vm/: guest suites.  Static test programs go into a busybox
 # initramfs; tests/vm/run.sh boots a kernel under QEMU (TCG) and hands the
 # guest's TAP to tests/tap-run.sh.  The suites are the rows of
-# tests/vm/suites.tab, each run on every kernel line of kernel/kver.sh
-# (KERNEL_VERSIONS, read by kernel/module.mk) as vm/VERSION/NAME.
+# tests/vm/suites.tab, each run on the kernel lines of kernel/kver.sh
+# (KERNEL_VERSIONS, read by kernel/module.mk) its row names, as
+# vm/VERSION/NAME (tests/vm/suites.awk).
 VMB := build/static/
 
 # The guest programs: tests/vm/NAME.c with the guest helpers, the TAP
@@ -69,14 +70,20 @@ $(foreach v,$(KERNEL_VERSIONS),$(eval $(call vm_kselftests,$(v),\
 	build/linux-source-$(v),$(call kdir_of,$(v))/patched-src)))
 
 # The static programs, then every line's guest kernels side by side (each
-# builds its variants in the order that seeds them), then what is built
-# from their trees.
+# builds its variants in the order that seeds them) while the Debian
+# guests' base system downloads (debian-image.sh --base: its failure is
+# the debian suites' to report), then what is built from their trees.
 check-prepare-vm::
 	$(Q)$(MAKE) --no-print-directory B=$(VMB) STATIC=1 vm-bins all \
 		2>&1 | grep -v -e 'statically linked applications' \
 		-e ': in function' >&2 || true
-	$(Q)$(MAKE) --no-print-directory kernel-guests
+	$(Q)mkdir -p build/debian && \
+	{ sh tests/vm/debian-image.sh --base >build/debian/base.log 2>&1 & } && \
+	$(MAKE) --no-print-directory kernel-guests; rc=$$?; wait; exit $$rc
 	$(Q)$(MAKE) --no-print-directory $(VM_KSELFTESTS)
 
-VM_TABLE := $(shell sed -e 's/\#.*//' tests/vm/suites.tab | awk 'NF { print $$1 }')
-VM_SUITES += $(foreach v,$(KERNEL_VERSIONS),$(addprefix vm/$(v)/,$(VM_TABLE)))
+VM_SUITES += $(shell awk -v lines="$(KERNEL_VERSIONS)" \
+	-f tests/vm/suites.awk tests/vm/suites.tab)
+ifneq ($(.SHELLSTATUS),0)
+$(error tests/vm/suites.tab: a row make check cannot read)
+endif

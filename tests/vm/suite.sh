@@ -20,8 +20,8 @@ if [ -z "$row" ]; then
 fi
 # shellcheck disable=SC2086
 set -- $row
-variant=$1 driver=$2
-shift 2
+variant=$2 driver=$3
+shift 3
 case $variant in
 stock|patched|fix1) image=$kdir/$variant/bzImage ;;
 nofcaps)	image=$kdir/patched/bzImage-nofcaps ;;
