@@ -222,9 +222,11 @@ else
 fi
 
 # ---- a fragment renamed stops the build ---------------------------------
-# the Makefile and its fragments, copied; setfcap's fragment "renamed"
+# the Makefile, its fragments and what they read, copied; setfcap's
+# fragment "renamed"
 mkdir -p "$tmp/frag"
-if git ls-files Makefile '*.mk' debian/changelog 2>/dev/null |
+if git ls-files Makefile '*.mk' debian/changelog tests/vm/suites.tab \
+	tests/vm/suites.awk 2>/dev/null |
 	cpio -pdm --quiet "$tmp/frag" 2>/dev/null &&
 	[ -f "$tmp/frag/setfcap/module.mk" ]; then
 	mv "$tmp/frag/setfcap/module.mk" "$tmp/frag/setfcap/module.mk.old"
