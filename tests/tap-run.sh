@@ -27,7 +27,7 @@ if [ -z "${FCAPS_PROBE:-}" ] && [ "$(id -u)" = 0 ] && [ -x "$capx" ] &&
 fi
 # Guest suites (tests/vm/, one single-threaded QEMU each) run up to
 # FCAPS_JOBS at a time (default: the number of CPUs), beside at most one
-# other suite; the others (host suites) run one after another, in order.
+# other suite: the others (host suites) run one after another, in order.
 # An argument "--" is a barrier: what follows starts once everything
 # before it has finished (a suite that reads what earlier ones left).
 # Results are reported in the order given either way.
@@ -106,26 +106,35 @@ while [ "$done_n" -le "$n" ]; do
 		eval "st=\$state_$i lg=\$log_$i su=\$suite_$i"
 		if [ "$st" = run ] && [ -f "$lg.rc" ]; then
 			eval "state_$i=done"
-			running=$((running - 1))
-			parallel_ok "$su" || host=
+			if parallel_ok "$su"; then
+				running=$((running - 1))
+			else
+				host=
+			fi
 		fi
 		i=$((i + 1))
 	done
 	# start, in order, what may start: guest suites while there are
-	# slots, a host suite when no other runs (so host suites keep their
-	# order), nothing past a barrier until all before it are done
+	# slots (running counts them), a host suite when no other host suite
+	# runs (so they keep their order), nothing past a barrier until all
+	# before it are done
 	i=$done_n
-	while [ "$i" -le "$n" ] && [ "$running" -lt "$jobs" ]; do
+	while [ "$i" -le "$n" ]; do
 		eval "st=\$state_$i su=\$suite_$i"
 		if [ -z "$st" ]; then
 			if [ "$su" = -- ]; then
 				[ "$i" -eq "$done_n" ] || break
 				eval "state_$i=done"
-			elif parallel_ok "$su" || [ -z "$host" ]; then
-				parallel_ok "$su" || host=1
+			elif parallel_ok "$su"; then
+				if [ "$running" -lt "$jobs" ]; then
+					eval "start_suite \"\$su\" \"\$log_$i\""
+					eval "state_$i=run"
+					running=$((running + 1))
+				fi
+			elif [ -z "$host" ]; then
+				host=1
 				eval "start_suite \"\$su\" \"\$log_$i\""
 				eval "state_$i=run"
-				running=$((running + 1))
 			fi
 		fi
 		i=$((i + 1))
