@@ -138,6 +138,8 @@ all: $(B)lib/libfcap.a $(TOOLS)
 export FCAPS_TOP := $(TOP)
 export FCAPS_SAN := $(TOP)/build/san
 export FCAPS_STATIC := $(TOP)/build/static
+# make check's builds: a job per CPU
+CHECK_JOBS := $(shell nproc 2>/dev/null || echo 1)
 
 .PHONY: all deps check check-host check-vm san static lint install uninstall \
 	clean test-bins
@@ -154,10 +156,11 @@ static:
 	$(Q)$(MAKE) --no-print-directory B=build/static/ STATIC=1 all
 
 # deps first, in a make of its own, then the builds: nothing a build
-# probes or compiles may see the machine as it was before deps.
+# probes or compiles may see the machine as it was before deps.  The
+# builds of make check use every CPU (a plain make stays serial).
 check:
 	$(Q)$(MAKE) --no-print-directory deps
-	$(Q)$(MAKE) --no-print-directory san all
+	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) san all
 	$(Q)$(MAKE) --no-print-directory check-prepare-vm
 	$(Q)sh tests/tap-run.sh $(HOST_SUITES) $(VM_SUITES) -- $(LAST_SUITES)
 

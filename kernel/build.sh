@@ -12,7 +12,8 @@
 #   bisect-N     the first N patches (NPATCHES) -> $K/bisect/bzImage-N
 # Config: tinyconfig + kernel/config/fcaps.config + fcaps-$KVER.config (if
 # any: symbols an older line names otherwise, /proc/sys is PROC_SYSCTL on
-# 6.12 and 6.1, SYSCTL from 7.3 on) (+ $EXTRA_CONFIG if set).
+# 6.12 and 6.1, SYSCTL from 7.3 on) + debian.config (on a line that
+# tests/vm/suites.tab boots the Debian guest on) (+ $EXTRA_CONFIG if set).
 # Incremental: sources are copied (hard links) once per patch set, object trees are kept;
 # files touched by the old or the new patch set are re-dated so make sees them.
 set -eu
@@ -23,6 +24,11 @@ frag=$top/kernel/config/fcaps.config
 # the symbols whose name differs by line, where a line has any
 vfrag=$top/kernel/config/fcaps-$KVER.config
 [ -f "$vfrag" ] || vfrag=
+# the Debian guest's part, on the lines tests/vm/suites.tab boots it on
+boots=$(awk -v lines="$KVER" -v driver=debian -f "$top/tests/vm/suites.awk" \
+	"$top/tests/vm/suites.tab") || exit 1
+dfrag=
+[ -n "$boots" ] && dfrag=$top/kernel/config/debian.config
 jobs=${JOBS:-$(nproc)}
 
 sh "$top/kernel/unpack.sh"
@@ -138,13 +144,14 @@ fi
 mkdir -p "$obj" "$(dirname "$out")"
 # Configured anew when a fragment or the applied patches change: a patch
 # may add a symbol (a bisect tree goes through every prefix).
-cfg_in=$( (cat "$frag" ${vfrag:+"$vfrag"}; [ -n "${EXTRA_CONFIG:-}" ] && cat "$EXTRA_CONFIG"
+cfg_in=$( (cat "$frag" ${vfrag:+"$vfrag"} ${dfrag:+"$dfrag"}
+	[ -n "${EXTRA_CONFIG:-}" ] && cat "$EXTRA_CONFIG"
 	echo "${want:-}") | sha256sum | cut -d' ' -f1)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fcaps-config" 2>/dev/null)" != "$cfg_in" ]; then
 	echo "  CONFIG $KVER $name"
 	mk tinyconfig >/dev/null
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$frag" \
-		${vfrag:+"$vfrag"} \
+		${vfrag:+"$vfrag"} ${dfrag:+"$dfrag"} \
 		${EXTRA_CONFIG:+"$EXTRA_CONFIG"} >/dev/null
 	mk olddefconfig >/dev/null
 	echo "$cfg_in" > "$obj/.fcaps-config"
@@ -155,7 +162,7 @@ fi
 # and a short bisect prefix have no CONFIG_SECURITY_FILE_CAPABILITIES).
 series_syms=$(cat "$top"/kernel/patches/*/*.patch 2>/dev/null |
 	sed -n 's/^+config \([A-Za-z0-9_]*\).*/CONFIG_\1/p')
-bad=$(for f in "$frag" ${vfrag:+"$vfrag"} ${EXTRA_CONFIG:+"$EXTRA_CONFIG"}; do
+bad=$(for f in "$frag" ${vfrag:+"$vfrag"} ${dfrag:+"$dfrag"} ${EXTRA_CONFIG:+"$EXTRA_CONFIG"}; do
 	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p' \
 	    -e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1=n/p' "$f" |
 	while IFS= read -r line; do

@@ -74,13 +74,13 @@ $(foreach v,$(KERNEL_VERSIONS),$(eval $(call vm_kselftests,$(v),\
 # guests' base system downloads (debian-image.sh --base: its failure is
 # the debian suites' to report), then what is built from their trees.
 check-prepare-vm::
-	$(Q)$(MAKE) --no-print-directory B=$(VMB) STATIC=1 vm-bins all \
+	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) B=$(VMB) STATIC=1 vm-bins all \
 		2>&1 | grep -v -e 'statically linked applications' \
 		-e ': in function' >&2 || true
 	$(Q)mkdir -p build/debian && \
 	{ sh tests/vm/debian-image.sh --base >build/debian/base.log 2>&1 & } && \
 	$(MAKE) --no-print-directory kernel-guests; rc=$$?; wait; exit $$rc
-	$(Q)$(MAKE) --no-print-directory $(VM_KSELFTESTS)
+	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(VM_KSELFTESTS)
 
 VM_SUITES += $(shell awk -v lines="$(KERNEL_VERSIONS)" \
 	-f tests/vm/suites.awk tests/vm/suites.tab)

@@ -3,7 +3,9 @@
 # awk -v lines="KERNEL_VERSIONS" -f tests/vm/suites.awk tests/vm/suites.tab
 # prints the guest suites make check runs, vm/VERSION/NAME, line by line
 # in kver.sh's order and row by row in the table's: each row on the lines
-# its LINES column names (all, or V+ for V and every newer line).
+# its LINES column names (all, or V+ for V and every newer line).  With
+# -v driver=DRIVER, only the rows of that driver (kernel/build.sh: does a
+# line boot the Debian guest).
 
 # at_least(v, min): whether version v is min or newer
 function at_least(v, min,    a, b, i) {
@@ -24,6 +26,7 @@ NF < 4 || ($2 != "all" && $2 !~ /^[0-9]+\.[0-9]+\+$/) {
 	exit 1
 }
 { name[++n] = $1; from[n] = $2 == "all" ? "" : substr($2, 1, length($2) - 1) }
+driver != "" && $4 != driver { n-- }
 
 END {
 	if (bad)
