@@ -206,7 +206,29 @@ if [ -n "$seed" ] && [ -x "$seed/tools/objtool/objtool" ] &&
 		find "$obj/tools/objtool" -exec touch -h \
 			-r "$seed/tools/objtool/objtool" {} +
 fi
+# ccache in depend mode does not see what an assembler file .incbin's:
+# the image's piggy.S names only the compressed kernel's length, so a
+# variant whose compressed kernel has the length of one built before got
+# that one's piggy.o from the cache, and its bzImage booted the other
+# kernel (6.1's fix1 and stock, 2,551,195 bytes each: the guests caught
+# it).  So the image must carry the kernel just linked, byte for byte,
+# or its piggy.o is made again without the cache.
+piggy=$obj/arch/x86/boot/compressed/piggy
+carries() {
+	payload=$obj/$(sed -n 's/^\.incbin "\(.*\)"$/\1/p' "$piggy.S")
+	objcopy -O binary --only-section=.rodata..compressed "$piggy.o" \
+		"$obj/.fcaps-payload" && cmp -s "$obj/.fcaps-payload" "$payload"
+}
 mk bzImage
+if ! carries; then
+	echo "  ${piggy#$top/}.o: another kernel's, from the cache: made again"
+	rm -f "$piggy.o"
+	(export CCACHE_DISABLE=1; mk bzImage)
+	carries || {
+		echo "kernel/build.sh: $name: $obj/arch/x86/boot/bzImage does not carry the kernel just linked ($payload)" >&2
+		exit 1
+	}
+fi
 cp "$obj/arch/x86/boot/bzImage" "$out"
 cp "$obj/.config" "$out.config"
 echo "  BZIMAGE ${out#$top/} ($(( $(date +%s) - start ))s)"
