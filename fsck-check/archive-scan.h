@@ -43,6 +43,7 @@ struct archive_opts {
 	bool hash;
 };
 
+int archive_lib_load(const char *file);
 int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
 		 volatile sig_atomic_t *intr);
 

@@ -21,6 +21,7 @@
  * root (as tar extracts it) and reported, and the bounds of
  * archive-scan.h stop the reading.
  */
+#include <dlfcn.h>
 #include <err.h>
 #include <errno.h>
 #include <limits.h>
@@ -39,7 +40,90 @@
 #include "tools.h"
 #include "tree.h"
 
+/* libarchive's soname, the same since libarchive 3.0 */
+#ifndef LIBARCHIVE_SONAME
+#define LIBARCHIVE_SONAME "libarchive.so.13"
+#endif
+
 const bool archive_supported = true;
+
+/*
+ * libarchive is loaded when an archive or an OCI image is to be read, not
+ * when fsck-check starts: with the libraries it brings (ICU, libxml2,
+ * libstdc++, nettle, the compressors: 12 of the tool's 22) it made every
+ * run, a scan of a mounted tree too, start 4-5 ms later.  The calls this
+ * file makes, bound by archive_lib_load():
+ */
+#define LA_CALLS(X) \
+	X(archive_entry_gid), \
+	X(archive_entry_hardlink), \
+	X(archive_entry_mode), \
+	X(archive_entry_pathname), \
+	X(archive_entry_uid), \
+	X(archive_entry_xattr_next), \
+	X(archive_entry_xattr_reset), \
+	X(archive_error_string), \
+	X(archive_filter_bytes), \
+	X(archive_filter_count), \
+	X(archive_read_data), \
+	X(archive_read_data_block), \
+	X(archive_read_data_skip), \
+	X(archive_read_free), \
+	X(archive_read_new), \
+	X(archive_read_next_header), \
+	X(archive_read_open), \
+	X(archive_read_open_fd), \
+	X(archive_read_support_filter_bzip2), \
+	X(archive_read_support_filter_gzip), \
+	X(archive_read_support_filter_lz4), \
+	X(archive_read_support_filter_lzma), \
+	X(archive_read_support_filter_xz), \
+	X(archive_read_support_filter_zstd), \
+	X(archive_read_support_format_tar), \
+	X(archive_set_error)
+#define LA_INDEX(f) LA_##f
+#define LA_NAME(f) #f
+enum { LA_CALLS(LA_INDEX), LA_N };
+static const char *const la_names[LA_N] = { LA_CALLS(LA_NAME) };
+static void *la_fn[LA_N];
+/* libarchive's @f, as its prototype has it: LA(archive_read_new)() */
+#define LA(f) ((__typeof__(f) *)la_fn[LA_##f])
+static bool la_loaded;
+
+/**
+ * archive_lib_load() - load libarchive (LIBARCHIVE_SONAME) and bind its calls
+ * @file:	the archive or image it is for, for the message
+ *
+ * Once per process; the sources call it before the sandbox (sandbox.c),
+ * which leaves no file to open, and tar_open() again (the fuzzers and the
+ * tests have no sandbox).
+ *
+ * Return: 0, or EXIT_OPERR after an error naming @file.
+ */
+int archive_lib_load(const char *file)
+{
+	void *h;
+	int i;
+
+	if (la_loaded)
+		return 0;
+	h = dlopen(LIBARCHIVE_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		warnx("%s: cannot read archives without libarchive: %s", file,
+		      dlerror());
+		return EXIT_OPERR;
+	}
+	for (i = 0; i < LA_N; i++) {
+		la_fn[i] = dlsym(h, la_names[i]);
+		if (!la_fn[i]) {
+			warnx("%s: cannot read archives: %s", file, dlerror());
+			dlclose(h);
+			return EXIT_OPERR;
+		}
+	}
+	la_loaded = true;
+	return 0;
+}
 
 struct tar_reader {
 	struct archive *a;
@@ -111,8 +195,8 @@ static bool bomb_ok(struct tar_reader *r)
 
 	if (!r->compressed)
 		return true;
-	out = archive_filter_bytes(r->a, 0);
-	in = archive_filter_bytes(r->a, -1);
+	out = LA(archive_filter_bytes)(r->a, 0);
+	in = LA(archive_filter_bytes)(r->a, -1);
 	if ((unsigned long long)out <= ARCHIVE_BOMB_FLOOR || in <= 0 ||
 	    out / in <= ARCHIVE_BOMB_RATIO)
 		return true;
@@ -133,16 +217,17 @@ static int skip_data(struct tar_reader *r)
 		return 0;
 	r->data_left = false;
 	if (!r->compressed)
-		ret = archive_read_data_skip(r->a);
+		ret = LA(archive_read_data_skip)(r->a);
 	else
-		while ((ret = archive_read_data_block(r->a, &buf, &len,
-						      &off)) == ARCHIVE_OK)
+		while ((ret = LA(archive_read_data_block)(r->a, &buf,
+							  &len, &off)) ==
+		       ARCHIVE_OK)
 			if (*r->intr || !bomb_ok(r))
 				return -EINTR;
 	if (ret == ARCHIVE_OK || ret == ARCHIVE_EOF || ret == ARCHIVE_WARN)
 		return 0;
 	tar_fail(r, "member %lu: %s", r->members,
-		 archive_error_string(r->a) ?: "data unreadable");
+		 LA(archive_error_string)(r->a) ?: "data unreadable");
 	return -EIO;
 }
 
@@ -154,7 +239,7 @@ static la_ssize_t read_cb(struct archive *a, void *priv, const void **buf)
 	*buf = src->buf;
 	n = src->read(src->priv, src->buf, sizeof(src->buf));
 	if (n < 0) {
-		archive_set_error(a, (int)-n, "%s", strerror((int)-n));
+		LA(archive_set_error)(a, (int)-n, "%s", strerror((int)-n));
 		return -1;
 	}
 	return n;
@@ -175,34 +260,37 @@ static la_ssize_t read_cb(struct archive *a, void *priv, const void **buf)
 int tar_open(struct tar_reader **rp, const char *file, int fd,
 	     struct tar_source *src, volatile sig_atomic_t *intr)
 {
-	struct tar_reader *r = xcalloc(1, sizeof(*r));
+	struct tar_reader *r;
 	int ret;
 
+	if (archive_lib_load(file))
+		return -ELIBACC;
+	r = xcalloc(1, sizeof(*r));
 	r->file = file;
 	r->intr = intr;
-	r->a = archive_read_new();
+	r->a = LA(archive_read_new)();
 	if (!r->a)
 		oom();
 	/* Only filters built into the library: no external programs. */
-	archive_read_support_format_tar(r->a);
-	archive_read_support_filter_gzip(r->a);
-	archive_read_support_filter_bzip2(r->a);
-	archive_read_support_filter_xz(r->a);
-	archive_read_support_filter_lzma(r->a);
-	archive_read_support_filter_lz4(r->a);
-	archive_read_support_filter_zstd(r->a);
+	LA(archive_read_support_format_tar)(r->a);
+	LA(archive_read_support_filter_gzip)(r->a);
+	LA(archive_read_support_filter_bzip2)(r->a);
+	LA(archive_read_support_filter_xz)(r->a);
+	LA(archive_read_support_filter_lzma)(r->a);
+	LA(archive_read_support_filter_lz4)(r->a);
+	LA(archive_read_support_filter_zstd)(r->a);
 	if (fd >= 0)
-		ret = archive_read_open_fd(r->a, fd, 65536);
+		ret = LA(archive_read_open_fd)(r->a, fd, 65536);
 	else
-		ret = archive_read_open(r->a, src, NULL, read_cb, NULL);
+		ret = LA(archive_read_open)(r->a, src, NULL, read_cb, NULL);
 	if (ret != ARCHIVE_OK) {
 		warnx("%s: cannot read a tar archive: %s", file,
-		      archive_error_string(r->a) ?: "unknown error");
-		archive_read_free(r->a);
+		      LA(archive_error_string)(r->a) ?: "unknown error");
+		LA(archive_read_free)(r->a);
 		free(r);
 		return -EINVAL;
 	}
-	r->compressed = archive_filter_count(r->a) > 1;
+	r->compressed = LA(archive_filter_count)(r->a) > 1;
 	*rp = r;
 	return 0;
 }
@@ -215,8 +303,8 @@ static void member_value(struct tar_reader *r, struct archive_entry *ae,
 	const void *val;
 	size_t size;
 
-	archive_entry_xattr_reset(ae);
-	while (archive_entry_xattr_next(ae, &name, &val, &size) ==
+	LA(archive_entry_xattr_reset)(ae);
+	while (LA(archive_entry_xattr_next)(ae, &name, &val, &size) ==
 	       ARCHIVE_OK) {
 		if (strcmp(name, FCAP_XATTR_NAME))
 			continue;
@@ -255,7 +343,7 @@ static bool member_name(struct tar_reader *r, const char *what,
  */
 static bool conversion_only(struct archive *a)
 {
-	const char *e = archive_error_string(a);
+	const char *e = LA(archive_error_string)(a);
 
 	return e && strstr(e, "can't be converted from");
 }
@@ -287,18 +375,19 @@ int tar_next(struct tar_reader *r, struct tar_member *m)
 				 ARCHIVE_MEMBERS_MAX);
 			return -E2BIG;
 		}
-		before = archive_filter_bytes(r->a, 0);
-		ret = archive_read_next_header(r->a, &ae);
+		before = LA(archive_filter_bytes)(r->a, 0);
+		ret = LA(archive_read_next_header)(r->a, &ae);
 		if (ret == ARCHIVE_EOF)
 			return 0;
 		r->members++;
 		if (ret != ARCHIVE_OK && ret != ARCHIVE_WARN) {
-			tar_fail(r, "member %lu: %s: stopped there", r->members,
-				 archive_error_string(r->a) ?: "unreadable header");
+			tar_fail(r, "member %lu: %s: stopped there",
+				 r->members, LA(archive_error_string)(r->a) ?:
+				 "unreadable header");
 			return -EIO;
 		}
 		r->data_left = true;
-		hdr = archive_filter_bytes(r->a, 0) - before;
+		hdr = LA(archive_filter_bytes)(r->a, 0) - before;
 		if (hdr > ARCHIVE_HEADER_MAX) {
 			tar_fail(r, "member %lu: a header of %lld bytes, more than %d: stopped there",
 				 r->members, (long long)hdr, ARCHIVE_HEADER_MAX);
@@ -306,10 +395,10 @@ int tar_next(struct tar_reader *r, struct tar_member *m)
 		}
 		if (!bomb_ok(r))
 			return -E2BIG;
-		name = archive_entry_pathname(ae);
+		name = LA(archive_entry_pathname)(ae);
 		if (ret == ARCHIVE_WARN && !conversion_only(r->a))
 			tar_fail(r, "member %lu: %s", r->members,
-				 archive_error_string(r->a) ?: "warning");
+				 LA(archive_error_string)(r->a) ?: "warning");
 		if (!name) {
 			tar_fail(r, "member %lu: no name: skipped", r->members);
 			continue;
@@ -318,16 +407,16 @@ int tar_next(struct tar_reader *r, struct tar_member *m)
 			continue;
 		memset(m, 0, sizeof(*m));
 		m->path = r->path;
-		link = archive_entry_hardlink(ae);
+		link = LA(archive_entry_hardlink)(ae);
 		if (link) {
 			if (!member_name(r, "hard link target", link, &r->link,
 					 &r->linkcap))
 				continue;
 			m->link = r->link;
 		}
-		m->mode = archive_entry_mode(ae);
-		m->uid = archive_entry_uid(ae);
-		m->gid = archive_entry_gid(ae);
+		m->mode = LA(archive_entry_mode)(ae);
+		m->uid = LA(archive_entry_uid)(ae);
+		m->gid = LA(archive_entry_gid)(ae);
 		member_value(r, ae, m);
 		return 1;
 	}
@@ -349,7 +438,7 @@ ssize_t tar_read(void *priv, void *buf, size_t len)
 	r->data_left = false;
 	if (*r->intr || !bomb_ok(r))
 		return -EINTR;
-	n = archive_read_data(r->a, buf, len);
+	n = LA(archive_read_data)(r->a, buf, len);
 	return n < 0 ? -EIO : n;
 }
 
@@ -369,7 +458,7 @@ int tar_hash(struct tar_reader *r, unsigned char out[32])
 	ret = sha256_read(tar_read, r, out);
 	if (ret < 0 && !*r->intr)
 		tar_fail(r, "member %lu: data unreadable: %s", r->members,
-			 archive_error_string(r->a) ?: "not hashed");
+			 LA(archive_error_string)(r->a) ?: "not hashed");
 	return ret;
 }
 
@@ -408,7 +497,7 @@ int tar_close(struct tar_reader *r)
 {
 	int status = r->status;
 
-	archive_read_free(r->a);
+	LA(archive_read_free)(r->a);
 	free(r->path);
 	free(r->link);
 	fcap_read_release(&r->value);

@@ -16,7 +16,8 @@ FSCK_LIB_OBJS += fsck-check/archive-none.o
 FSCK_CHECK_ARCHIVE_LIBS :=
 else
 FSCK_LIB_OBJS += fsck-check/archive.o fsck-check/tree.o fsck-check/oci.o
-FSCK_CHECK_ARCHIVE_LIBS := -larchive -ljson-c
+# libarchive is loaded when it is needed (archive.c: archive_lib_load())
+FSCK_CHECK_ARCHIVE_LIBS := -ljson-c
 endif
 FSCK_LIB := fsck-check/libfsck.a
 OBJS += $(addprefix $(B),$(FSCK_LIB_OBJS))

@@ -103,6 +103,11 @@ static int archive_src_open(struct source *s)
 		close(a->fd);
 		goto out_free;
 	}
+	/* before the sandbox, which opens no library */
+	if (archive_lib_load(a->file)) {
+		close(a->fd);
+		goto out_free;
+	}
 	return offline_opened(s, a, true, 0);
 out_free:
 	return offline_opened(s, a, false, EXIT_OPERR);
@@ -125,7 +130,10 @@ static int oci_src_open(struct source *s)
 	o->hash = s->o.hash;
 	o->fd = -1;
 	o->index_fd = -ENOENT;
-	ret = oci_open(o);
+	/* before the sandbox, which opens no library */
+	ret = archive_lib_load(o->file);
+	if (!ret)
+		ret = oci_open(o);
 	/* a layout without index.json: the scan says what is missing */
 	return offline_opened(s, o, !ret || o->fd >= 0 || o->index_fd >= 0 ||
 			      o->nblobs, ret);

@@ -17,7 +17,7 @@ for c in dpkg-buildpackage lintian dh; do
 		exit 0
 	fi
 done
-echo "1..11"
+echo "1..12"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ver=$(sed -n 's/^#define FCAPS_VERSION[[:space:]]*"\(.*\)"$/\1/p' lib/version.h)
@@ -36,6 +36,12 @@ ok_rc $? "build/deb/$(basename "$deb"): package version = tools' version ($ver)"
 [ -f build/deb/lintian.log ] && ! grep -q '^E: ' build/deb/lintian.log &&
 	dpkg-deb -f "$deb" Depends 2>/dev/null | grep -q libcap2
 ok_rc $? "no lintian E: lines; Depends carries libcap2 (shlibs)"
+# fsck-check dlopen()s libarchive: no ELF of the package names it
+dpkg-deb -f "$deb" Depends 2>/dev/null | grep -q 'libarchive13' &&
+	dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/sbin/fsck-check \
+		>"$tmp/fsck-check" && readelf -d "$tmp/fsck-check" >"$tmp/dyn" &&
+	grep -q NEEDED "$tmp/dyn" && ! grep -q libarchive "$tmp/dyn"
+ok_rc $? "Depends carries libarchive13, which fsck-check loads when it reads an archive"
 
 dpkg-deb -c "$deb" 2>/dev/null | awk '{ print $6 }' | sed 's|^\./|/|' \
 	>"$tmp/files"

@@ -611,4 +611,14 @@ rc_is 0 "a gzip stream with 1 MiB of zero blocks after the end is fine" \
 	[ ! -s jail/etc/shadow ] && [ "$(ls jail)" = etc ]
 ok_rc $? "nothing was written where the scans ran"
 
+# ---- libarchive is loaded only to read an archive -------------------------
+# (archive.c: with its libraries it made every run start 4-5 ms later)
+mkdir -p ld/d && : >ld/d/f && tar -cf ld/a.tar -C ld/d f
+LD_DEBUG=libs "$fc" --list ld/d >/dev/null 2>ld/mounted
+LD_DEBUG=libs "$fc" --archive ld/a.tar --list >/dev/null 2>ld/archive
+grep -q 'calling init: .*libc\.so' ld/mounted &&
+	! grep -q 'calling init: .*libarchive' ld/mounted &&
+	grep -q 'calling init: .*libarchive' ld/archive
+ok_rc $? "libarchive is loaded to read an archive, not to scan a mounted tree"
+
 done_testing
