@@ -620,5 +620,27 @@ grep -q 'calling init: .*libc\.so' ld/mounted &&
 	! grep -q 'calling init: .*libarchive' ld/mounted &&
 	grep -q 'calling init: .*libarchive' ld/archive
 ok_rc $? "libarchive is loaded to read an archive, not to scan a mounted tree"
+# ...and where it cannot be loaded (/dev/null bound over it, in a mount
+# namespace of its own): --archive fails naming the archive, a mounted
+# scan is not touched
+la=$(sed -n 's/.*calling init: \(.*libarchive\.so\.[0-9]*\)$/\1/p' ld/archive |
+	head -n 1)
+if [ "$(id -u)" -ne 0 ] || [ -z "$la" ] || ! unshare -m true 2>/dev/null; then
+	skip "without libarchive" "needs root and unshare -m (and libarchive's path: '$la')"
+else
+	nolib() {
+		unshare -m sh -c 'mount --bind /dev/null "$1" && shift && exec "$@"' \
+			sh "$la" "$fc" "$@"
+	}
+	nolib --archive ld/a.tar --list >ld/out 2>ld/err
+	rc=$?
+	[ $rc -eq 8 ] && [ ! -s ld/out ] &&
+		grep -q '^fsck-check: ld/a.tar: cannot read archives without libarchive: ' ld/err
+	ok_rc $? "without libarchive, --archive fails (8) naming the archive (exit $rc: $(head -c 160 ld/err))"
+	nolib --list ld/d >ld/out 2>ld/err
+	rc=$?
+	[ $rc -eq 0 ] && clean_err ld/err
+	ok_rc $? "without libarchive, a mounted scan runs (exit $rc)"
+fi
 
 done_testing
