@@ -151,10 +151,17 @@ mkroot() {
 		cp "$top/$t/$t" "$1/usr/sbin/" || return 1
 	done &&
 	cp "$(command -v rsync)" "$(command -v jq)" "$1/usr/bin/" &&
-	for b in "$1"/usr/sbin/* "$1"/usr/bin/*; do
-		ldd "$b" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
-			$1 ~ /^\// { print $1 }'
-	done | sort -u | while read -r l; do
+	# fsck-check loads libarchive for --archive and --oci (dlopen): what
+	# the package's Depends installs beside it, here with its libraries
+	la=$(ldconfig -p | awk '$1 == "libarchive.so.13" { print $NF; exit }') &&
+	[ -n "$la" ] &&
+	{
+		echo "$la"
+		for b in "$1"/usr/sbin/* "$1"/usr/bin/* "$la"; do
+			ldd "$b" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
+				$1 ~ /^\// { print $1 }'
+		done
+	} | sort -u | while read -r l; do
 		mkdir -p "$1$(dirname "$l")" && cp -L "$l" "$1$l" || exit 1
 	done &&
 	cp /etc/passwd /etc/group "$1/etc/" && : >"$1/dev/null" &&
