@@ -88,7 +88,6 @@ static const char *const la_names[LA_N] = { LA_CALLS(LA_NAME) };
 static void *la_fn[LA_N];
 /* libarchive's @f, as its prototype has it: LA(archive_read_new)() */
 #define LA(f) ((__typeof__(f) *)la_fn[LA_##f])
-static bool la_loaded;
 
 /**
  * archive_lib_load() - load libarchive (LIBARCHIVE_SONAME) and bind its calls
@@ -105,7 +104,7 @@ int archive_lib_load(const char *file)
 	void *h;
 	int i;
 
-	if (la_loaded)
+	if (la_fn[LA_N - 1])	/* bound in order: all are */
 		return 0;
 	h = dlopen(LIBARCHIVE_SONAME, RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
@@ -121,7 +120,6 @@ int archive_lib_load(const char *file)
 			return EXIT_OPERR;
 		}
 	}
-	la_loaded = true;
 	return 0;
 }
 

@@ -146,15 +146,15 @@ fi
 mkdir -p "$obj" "$(dirname "$out")"
 # Configured anew when a fragment or the applied patches change: a patch
 # may add a symbol (a bisect tree goes through every prefix).
-cfg_in=$( (cat "$frag" ${vfrag:+"$vfrag"} ${dfrag:+"$dfrag"}
-	[ -n "${EXTRA_CONFIG:-}" ] && cat "$EXTRA_CONFIG"
-	echo "${want:-}") | sha256sum | cut -d' ' -f1)
+# the fragments, in the order they are merged (the arguments are read)
+set -- "$frag" ${vfrag:+"$vfrag"} ${dfrag:+"$dfrag"} \
+	${EXTRA_CONFIG:+"$EXTRA_CONFIG"}
+cfg_in=$( (cat "$@"; echo "${want:-}") | sha256sum | cut -d' ' -f1)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fcaps-config" 2>/dev/null)" != "$cfg_in" ]; then
 	echo "  CONFIG $KVER $name"
 	mk tinyconfig >/dev/null
-	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$frag" \
-		${vfrag:+"$vfrag"} ${dfrag:+"$dfrag"} \
-		${EXTRA_CONFIG:+"$EXTRA_CONFIG"} >/dev/null
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
+		"$@" >/dev/null
 	mk olddefconfig >/dev/null
 	echo "$cfg_in" > "$obj/.fcaps-config"
 fi
@@ -164,7 +164,7 @@ fi
 # and a short bisect prefix have no CONFIG_SECURITY_FILE_CAPABILITIES).
 series_syms=$(cat "$top"/kernel/patches/*/*.patch 2>/dev/null |
 	sed -n 's/^+config \([A-Za-z0-9_]*\).*/CONFIG_\1/p')
-bad=$(for f in "$frag" ${vfrag:+"$vfrag"} ${dfrag:+"$dfrag"} ${EXTRA_CONFIG:+"$EXTRA_CONFIG"}; do
+bad=$(for f in "$@"; do
 	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p' \
 	    -e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1=n/p' "$f" |
 	while IFS= read -r line; do

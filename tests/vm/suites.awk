@@ -25,8 +25,8 @@ NF < 4 || ($2 != "all" && $2 !~ /^[0-9]+\.[0-9]+\+$/) {
 	bad = 1
 	exit 1
 }
+driver != "" && $4 != driver { next }
 { name[++n] = $1; from[n] = $2 == "all" ? "" : substr($2, 1, length($2) - 1) }
-driver != "" && $4 != driver { n-- }
 
 END {
 	if (bad)
