@@ -338,13 +338,26 @@ struct fcap_file {
 };
 
 /**
- * struct fcap_policy - the admin policy of the fcaps kernel series
- * @enabled:	file capabilities honoured at exec at all
- * @mask:	capabilities a file may grant (applied to fP and fI)
+ * struct fcap_policy - the admin policy: the fcaps kernel series' sysctls
+ *	and fcaps-guard, the BPF LSM that carries them to stock kernels
+ * @enabled:	file capabilities honoured at exec at all (series)
+ * @mask:	kernel.fcaps.mask (series): a second bounding set for what a
+ *		file grants, pP' = ((fP & X) | (fI & pI)) & mask; a value
+ *		with the effective flag whose fP it withholds fails exec
+ *		with EPERM, as the bounding set makes a capability-dumb
+ *		binary fail, and a value without it is narrowed
+ * @guard:	fcaps-guard is loaded (any kernel with the BPF LSM)
+ * @guard_mask:	its mask: an exec whose file grant (the new pP without
+ *		pA, under the file rules; root's execs are not judged)
+ *		leaves it fails with EPERM, narrowing nothing
+ * @guard_deny_write: it refuses writes of values outside @guard_mask
  */
 struct fcap_policy {
 	bool enabled;
 	uint64_t mask;
+	bool guard;
+	uint64_t guard_mask;
+	bool guard_deny_write;
 };
 
 /**
@@ -381,5 +394,7 @@ int fcap_model_setxattr(const struct fcap_proc *proc,
 			const struct fcap_file *file,
 			const struct fcap_value *in, enum fcap_kernel k,
 			struct fcap_value *stored);
+int fcap_guard_setxattr(const struct fcap_policy *policy,
+			const struct fcap_value *in);
 
 #endif /* FCAP_H */

@@ -26,6 +26,9 @@ void fcap_policy_default(struct fcap_policy *p)
 {
 	p->enabled = true;
 	p->mask = ~0ULL;
+	p->guard = false;
+	p->guard_mask = ~0ULL;
+	p->guard_deny_write = false;
 }
 
 /**
@@ -327,17 +330,23 @@ static int file_caps(const struct fcap_proc *proc, const struct fcap_file *f,
 	}
 	fp = v->permitted & fcap_known_mask();
 	fi = v->inheritable & fcap_known_mask();
-	if (k == FCAP_KERNEL_FCAPS && pol) {
-		fp &= pol->mask;
-		fi &= pol->mask;
-	}
 	*has_fcap = true;
 	*effective = v->effective;
 	out->cap_prm = (proc->cap_bnd & fp) | (proc->cap_inh & fi);
 	out->why = "pP' = (fP & X) | (fI & pI)";
+	/* the series' mask: a second bounding set for what a file grants */
+	if (k == FCAP_KERNEL_FCAPS && pol && (out->cap_prm & ~pol->mask)) {
+		out->cap_prm &= pol->mask;
+		out->why = "pP' = ((fP & X) | (fI & pI)) & kernel.fcaps.mask: the mask narrows the grant";
+	}
 	if (*effective && (fp & ~out->cap_prm)) {
+		bool by_mask = k == FCAP_KERNEL_FCAPS && pol &&
+			       (fp & proc->cap_bnd & ~pol->mask);
+
 		out->cap_prm = 0;
-		out->why = "effective flag set but the bounding set or pI withholds part of fP: capability-dumb binary, exec fails";
+		out->why = by_mask ?
+			"effective flag set but kernel.fcaps.mask withholds part of fP: capability-dumb binary, exec fails, as the bounding set makes it" :
+			"effective flag set but the bounding set or pI withholds part of fP: capability-dumb binary, exec fails";
 		return -EPERM;
 	}
 	return 0;
@@ -402,13 +411,62 @@ static bool exec_id_changed(const struct fcap_proc *proc,
 	return out->euid != proc->uid || out->egid != proc->gid;
 }
 
+/*
+ * fcaps-guard's exec rule (guard/fcaps-guard.bpf.c, fg_exec): it runs
+ * after commoncap and sees only the new credentials.  Unless root's
+ * rules made them (uid or euid root, no SECURE_NOROOT), the file's grant
+ * is pP' & ~pA' (pA' is empty whenever the file has a value), and a
+ * grant outside the guard's mask fails the exec with EPERM.
+ */
+static void guard_exec(const struct fcap_policy *pol, uint32_t root,
+		       struct fcap_exec *out)
+{
+	uint64_t grant;
+
+	if (!pol || !pol->guard || out->error)
+		return;
+	if (!(out->securebits & FCAP_SECURE_NOROOT) &&
+	    (out->uid == root || out->euid == root))
+		return;
+	grant = out->cap_prm & ~out->cap_amb & ~pol->guard_mask;
+	if (!grant)
+		return;
+	memset(out, 0, sizeof(*out));
+	out->error = -EPERM;
+	out->why = "fcaps-guard: the file grants capabilities outside its mask, exec fails";
+}
+
+/**
+ * fcap_guard_setxattr() - whether fcaps-guard lets a security.capability
+ *	write through (fg_setxattr); the kernel's own checks come on top
+ * @policy: the policy, with @policy->guard
+ * @in: the value written (@in->size 0: the empty value)
+ *
+ * Return: 0; -EINVAL for a zero-length value (every caller, root too,
+ * as the series refuses it); -EPERM under deny_write for a v2 or v3
+ * value whose fP or fI leaves the guard's mask.
+ */
+int fcap_guard_setxattr(const struct fcap_policy *policy,
+			const struct fcap_value *in)
+{
+	if (!policy || !policy->guard)
+		return 0;
+	if (!in->size)
+		return -EINVAL;
+	if (policy->guard_deny_write && in->size >= 20 &&
+	    ((in->permitted | in->inheritable) & ~policy->guard_mask))
+		return -EPERM;
+	return 0;
+}
+
 /**
  * fcap_model_exec() - the credentials a process has after execve(@file)
  * @proc: the process before exec
  * @file: the executable
  * @k: which kernel: mainline or with the fcaps series
  * @ver: which kernel line (6.12, 6.1, 7.3)
- * @policy: the fcaps policy (FCAP_KERNEL_FCAPS only); NULL for default
+ * @policy: the admin policy: the series' sysctls (FCAP_KERNEL_FCAPS
+ *	only) and fcaps-guard's mask (any kernel); NULL for the default
  * @out: the result; @out->error non-zero means execve() fails
  */
 void fcap_model_exec(const struct fcap_proc *proc, const struct fcap_file *file,
@@ -466,6 +524,7 @@ void fcap_model_exec(const struct fcap_proc *proc, const struct fcap_file *file,
 	if (ver == FCAP_KVER_7_3 &&
 	    (out->euid != proc->uid || out->egid != proc->gid))
 		out->secure = true;
+	guard_exec(policy, root, out);
 }
 
 /**

@@ -262,8 +262,21 @@ static void value_cases(void)
 	pol.mask &= ~SYS_ADMIN;
 	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, FCAP_KVER_6_12, &pol,
 			&e);
-	tap_ok(!e.error && e.cap_prm == IPC_LOCK && e.cap_eff == IPC_LOCK,
-	       "policy mask without sys_admin: only ipc_lock, no EPERM");
+	tap_is_int(e.error, -EPERM,
+		   "policy mask without sys_admin: a +ep value with it fails EPERM, as the bounding set makes it");
+	f.xattr.effective = false;
+	f.xattr.magic &= ~1U;
+	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, FCAP_KVER_6_12, &pol,
+			&e);
+	tap_ok(!e.error && e.cap_prm == IPC_LOCK && e.cap_eff == 0,
+	       "policy mask without sys_admin: a +p value is narrowed to ipc_lock");
+	f = file_with(IPC_LOCK | SYS_ADMIN, 0, true);
+	fcap_proc_init(&p, 0);
+	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, FCAP_KVER_6_12, &pol,
+			&e);
+	tap_is_int(e.error, -EPERM,
+		   "policy mask without sys_admin: root's exec of the +ep value fails too");
+	fcap_proc_init(&p, 1000);
 	pol.enabled = false;
 	p.cap_inh = p.cap_prm = p.cap_amb = NET_RAW;
 	fcap_model_exec(&p, &f, FCAP_KERNEL_FCAPS, FCAP_KVER_6_12, &pol,
@@ -274,6 +287,76 @@ static void value_cases(void)
 	tap_ok(e.cap_amb == 0 && e.cap_prm == (IPC_LOCK | SYS_ADMIN),
 	       "mainline ignores the fcaps policy");
 	tap_ok(e.why != NULL, "a reason is given");
+}
+
+/*
+ * fcaps-guard (guard/fcaps-guard.bpf.c) on a stock kernel: it refuses
+ * what the series' mask would refuse or narrow, judges only the file
+ * rules' grant, and refuses empty values for everyone.
+ */
+static void guard_cases(void)
+{
+	struct fcap_proc p;
+	struct fcap_file f = file_with(IPC_LOCK | SYS_ADMIN, 0, true);
+	struct fcap_policy pol;
+	struct fcap_value v;
+	struct fcap_exec e;
+
+	fcap_policy_default(&pol);
+	pol.guard = true;
+	pol.guard_mask = ~SYS_ADMIN;
+	fcap_proc_init(&p, 1000);
+	fcap_model_exec(&p, &f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12, &pol, &e);
+	tap_is_int(e.error, -EPERM, "guard: a +ep value outside the mask fails EPERM");
+	tap_ok(e.why && strstr(e.why, "fcaps-guard"), "guard: the reason names the guard");
+	f.xattr.effective = false;
+	f.xattr.magic &= ~1U;
+	fcap_model_exec(&p, &f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12, &pol, &e);
+	tap_is_int(e.error, -EPERM,
+		   "guard: a +p value outside the mask fails too (the series narrows it)");
+	f = file_with(IPC_LOCK, 0, true);
+	fcap_model_exec(&p, &f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12, &pol, &e);
+	tap_ok(!e.error && e.cap_prm == IPC_LOCK, "guard: a value within the mask grants as before");
+	fcap_proc_init(&p, 0);
+	f = file_with(IPC_LOCK | SYS_ADMIN, 0, true);
+	fcap_model_exec(&p, &f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12, &pol, &e);
+	tap_ok(!e.error && e.cap_prm == p.cap_bnd,
+	       "guard: root's rules are not judged (pP' = X | pI)");
+	p.securebits = FCAP_SECURE_NOROOT;
+	p.cap_prm = p.cap_eff = 0;
+	fcap_model_exec(&p, &f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12, &pol, &e);
+	tap_is_int(e.error, -EPERM, "guard: root under SECURE_NOROOT is judged");
+	fcap_proc_init(&p, 1000);
+	p.cap_inh = p.cap_prm = p.cap_amb = SYS_ADMIN;
+	f.has_xattr = false;
+	fcap_model_exec(&p, &f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12, &pol, &e);
+	tap_ok(!e.error && e.cap_prm == SYS_ADMIN,
+	       "guard: ambient capabilities outside the mask are no file grant");
+	pol.guard = false;
+	f = file_with(IPC_LOCK | SYS_ADMIN, 0, true);
+	fcap_proc_init(&p, 1000);
+	fcap_model_exec(&p, &f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12, &pol, &e);
+	tap_ok(!e.error && e.cap_prm == (IPC_LOCK | SYS_ADMIN), "guard not loaded: mainline's grant");
+
+	pol.guard = true;
+	fcap_decode(NULL, 0, &v);
+	tap_is_int(fcap_guard_setxattr(&pol, &v), -EINVAL,
+		   "guard: a zero-length write fails EINVAL");
+	fcap_value_set(&v, SYS_ADMIN, 0, SYS_ADMIN);
+	tap_is_int(fcap_guard_setxattr(&pol, &v), 0,
+		   "guard: a write outside the mask passes without deny_write");
+	pol.guard_deny_write = true;
+	tap_is_int(fcap_guard_setxattr(&pol, &v), -EPERM,
+		   "guard deny_write: a write outside the mask fails EPERM");
+	fcap_value_set(&v, 0, SYS_ADMIN, 0);
+	tap_is_int(fcap_guard_setxattr(&pol, &v), -EPERM,
+		   "guard deny_write: fI outside the mask counts too");
+	fcap_value_set(&v, IPC_LOCK, 0, IPC_LOCK);
+	tap_is_int(fcap_guard_setxattr(&pol, &v), 0,
+		   "guard deny_write: a value within the mask passes");
+	pol.guard = false;
+	fcap_decode(NULL, 0, &v);
+	tap_is_int(fcap_guard_setxattr(&pol, &v), 0, "no guard: nothing refused");
 }
 
 /*
@@ -590,6 +673,7 @@ int main(void)
 	value_cases();
 	self_case();
 	policy_read_cases();
+	guard_cases();
 	idmap_cases();
 	line_cases();
 	kver_cases();
