@@ -171,10 +171,19 @@ rc_is 0 "--explain under a fake fcaps policy" \
 	"$GETF" --explain --user nobody t/run
 check "the models line names the fcaps policy" \
 	grep -qx "  models: *Linux 6.12 with the fcaps series, policy enabled=1 mask=0000000000000020 ($PWD/fake/sys/kernel/fcaps)" out
-check "a capability outside the mask is not granted" \
+check "a +ep value with a capability outside the mask: execve fails (EPERM)" \
+	grep -qx '  execve fails: Operation not permitted' out
+check "and the mask is the reason, as a second bounding set" \
+	grep -q '^  why: .*kernel.fcaps.mask withholds part of fP' out
+"$SETF" cap_net_raw,cap_kill+p t/run >/dev/null
+rc_is 0 "--explain of a +p value under the fake fcaps policy" \
+	env FCAPS_PROC_ROOT="$PWD/fake" FCAPS_KERNEL_RELEASE=6.12.118 \
+	"$GETF" --explain --user nobody t/run
+check "a +p value is narrowed: a capability outside the mask is not granted" \
 	grep -qx '  permitted: *cap_kill' out
 check "and the mask is the reason" \
 	grep -q '^  cap_net_raw .*--: in the file, but not in kernel.fcaps.mask' out
+"$SETF" cap_net_raw,cap_kill+ep t/run >/dev/null
 echo 0 >fake/sys/kernel/fcaps/enabled
 rc_is 0 "--explain with file capabilities switched off" \
 	env FCAPS_PROC_ROOT="$PWD/fake" "$GETF" --explain --user nobody t/run

@@ -24,8 +24,10 @@
  * a lower file, mounts an overlay, copies the file up (touch) and sets a
  * value on a second one through the overlay.  Stock stores v3 with the
  * namespace's root (1000): it grants inside that namespace, nothing to
- * uid 1000 outside.  On the patched kernel a narrowed kernel.fcaps.mask
- * then takes cap_ipc_lock away from what it grants in the namespace.
+ * uid 1000 outside.  On the patched kernel a kernel.fcaps.mask without
+ * cap_ipc_lock then bounds it as the bounding set would: the exec of the
+ * cap_ipc_lock+ep file in the namespace fails with EPERM (lib's model
+ * says so).
  *
  * Root in the guest; the kernel flavour from fcaps_kernel=.  TAP on stdout.
  */

@@ -9,7 +9,10 @@
  *   no-fcaps  booted with no_file_caps: the one enable state reads 0
  *             and root may not switch it back on
  * Executions are checked against lib's model given the policy read back
- * from the kernel.  TAP on stdout.  Run as root on the patched kernel.
+ * from the kernel, and against what the mask must do on its own: it is a
+ * second bounding set for what a file grants, so a +ep value outside it
+ * fails exec with EPERM (as root too) and a +p value is narrowed.  TAP on
+ * stdout.  Run as root on the patched kernel.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -35,6 +38,8 @@
 #define DIR_POL		"/tmp/pol"
 #define F_ADMIN_LOCK	DIR_POL "/admin-ipc_lock"	/* sys_admin,ipc_lock+ep */
 #define F_ADMIN		DIR_POL "/admin"		/* sys_admin+ep */
+#define F_ADMIN_LOCK_P	DIR_POL "/admin-ipc_lock-p"	/* sys_admin,ipc_lock+p */
+#define F_IPC_LOCK		DIR_POL "/ipc_lock"		/* ipc_lock+ep */
 #define BIT(c)		(1ULL << (c))
 
 #define LE(x) (x) & 0xff, ((x) >> 8) & 0xff, ((x) >> 16) & 0xff, (x) >> 24
@@ -42,6 +47,10 @@ static const unsigned char v_admin_lock[20] = {
 	LE(0x02000001), LE(0x204000)
 };
 static const unsigned char v_admin[20] = { LE(0x02000001), LE(0x200000) };
+static const unsigned char v_admin_lock_p[20] = {
+	LE(0x02000000), LE(0x204000)
+};
+static const unsigned char v_lock[20] = { LE(0x02000001), LE(0x4000) };
 
 static const char *const knobs[] = { "enabled", "mask", "locked" };
 
@@ -196,10 +205,13 @@ static int user_ambient(void)
 /*
  * Exec @path (carrying @val) after @setup; the probe's report must be what
  * the model predicts under the policy the kernel reports.  Returns the
- * permitted set the probe reported (or ~0 on failure).
+ * permitted set the probe reported (or ~0 on failure); *@err, when given,
+ * is the exec's errno (0 when it ran, -1 when the case could not be set
+ * up).
  */
-static uint64_t exec_case(const char *name, const char *path,
-			  const void *val, size_t len, int (*setup)(void))
+static uint64_t exec_case_err(const char *name, const char *path,
+			      const void *val, size_t len, int (*setup)(void),
+			      int *err)
 {
 	struct fcap_policy pol;
 	struct fcap_proc proc;
@@ -208,13 +220,19 @@ static uint64_t exec_case(const char *name, const char *path,
 	const char *why;
 	unsigned int u[4];
 	uint64_t inh, prm = ~0ULL;
+	int e = -1;
 
 	read_policy(&pol);
 	if (guest_file(path, val, len, &f) ||
 	    guest_run(path, setup, &proc, line, sizeof(line))) {
 		tap_ok(0, "%s: setup", name);
+		if (err)
+			*err = -1;
 		return prm;
 	}
+	if (err)
+		*err = sscanf(line, "E %d", &e) == 1 ? e :
+		       !strncmp(line, "R ", 2) ? 0 : -1;
 	guest_want(&proc, &f, FCAP_KERNEL_FCAPS, &pol, want, sizeof(want),
 		   &why);
 	if (!tap_is_str(line, want, "%s (model: %s)", name, why ? why : ""))
@@ -224,6 +242,27 @@ static uint64_t exec_case(const char *name, const char *path,
 		   &u[2], &u[3], &inh, &prm) != 6)
 		prm = ~0ULL;
 	return prm;
+}
+
+static uint64_t exec_case(const char *name, const char *path,
+			  const void *val, size_t len, int (*setup)(void))
+{
+	return exec_case_err(name, path, val, len, setup, NULL);
+}
+
+/* Exec @path after @setup; it must fail with EPERM, model or not. */
+static void exec_eperm(const char *name, const char *path, const void *val,
+		       size_t len, int (*setup)(void))
+{
+	char what[256];
+	int err;
+
+	snprintf(what, sizeof(what), "%s as %s", name,
+		 setup == guest_drop_to_user ? "uid 1000" : "root");
+	exec_case_err(what, path, val, len, setup, &err);
+	if (!tap_is_int(err, EPERM, "%s: exec fails with EPERM", what))
+		tap_diag("exec %s: %s", path,
+			 err > 0 ? strerror(err) : err ? "not run" : "ran");
 }
 
 static void defaults(void)
@@ -287,17 +326,29 @@ static void mask(void)
 	snprintf(val, sizeof(val), "%016" PRIx64, full);
 	refused("root", NULL, "mask", val);
 
-	prm = exec_case("mask -sys_admin: sys_admin,ipc_lock+ep as uid 1000",
-			F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+	/* +ep outside the mask: a capability-dumb binary, refused */
+	exec_eperm("mask -sys_admin: sys_admin,ipc_lock+ep", F_ADMIN_LOCK,
+		   v_admin_lock, sizeof(v_admin_lock), guest_drop_to_user);
+	exec_eperm("mask -sys_admin: sys_admin+ep", F_ADMIN, v_admin,
+		   sizeof(v_admin), guest_drop_to_user);
+	exec_eperm("mask -sys_admin: sys_admin,ipc_lock+ep", F_ADMIN_LOCK,
+		   v_admin_lock, sizeof(v_admin_lock), guest_no_setup);
+	/* +p outside the mask: narrowed; root's rules unchanged */
+	prm = exec_case("mask -sys_admin: sys_admin,ipc_lock+p as uid 1000",
+			F_ADMIN_LOCK_P, v_admin_lock_p, sizeof(v_admin_lock_p),
 			guest_drop_to_user);
 	tap_is_u64(prm, BIT(CAP_IPC_LOCK),
-		   "mask -sys_admin: only cap_ipc_lock granted");
-	prm = exec_case("mask -sys_admin: sys_admin+ep as uid 1000", F_ADMIN,
-			v_admin, sizeof(v_admin), guest_drop_to_user);
-	tap_is_u64(prm, 0, "mask -sys_admin: sys_admin+ep grants nothing");
-	exec_case("mask -sys_admin: sys_admin,ipc_lock+ep as root",
-		  F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
-		  guest_no_setup);
+		   "mask -sys_admin: sys_admin,ipc_lock+p narrowed to cap_ipc_lock");
+	prm = exec_case("mask -sys_admin: sys_admin,ipc_lock+p as root",
+			F_ADMIN_LOCK_P, v_admin_lock_p, sizeof(v_admin_lock_p),
+			guest_no_setup);
+	tap_is_u64(prm, full,
+		   "mask -sys_admin: root still gets the bounding set (+p)");
+	/* +ep inside the mask: granted */
+	prm = exec_case("mask -sys_admin: ipc_lock+ep as uid 1000", F_IPC_LOCK,
+			v_lock, sizeof(v_lock), guest_drop_to_user);
+	tap_is_u64(prm, BIT(CAP_IPC_LOCK),
+		   "mask -sys_admin: ipc_lock+ep still grants cap_ipc_lock");
 }
 
 static void enabled(void)
@@ -376,10 +427,16 @@ static void boot_set(void)
 	tap_is_str(buf, "0000000000004000", "fcaps.mask=4000: mask");
 	rd("locked", buf, sizeof(buf));
 	tap_is_str(buf, "1", "fcaps.locked=1: locked");
-	tap_is_u64(exec_case("fcaps.mask=4000: sys_admin,ipc_lock+ep as uid 1000",
-			     F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+	exec_eperm("fcaps.mask=4000: sys_admin,ipc_lock+ep", F_ADMIN_LOCK,
+		   v_admin_lock, sizeof(v_admin_lock), guest_drop_to_user);
+	tap_is_u64(exec_case("fcaps.mask=4000: sys_admin,ipc_lock+p as uid 1000",
+			     F_ADMIN_LOCK_P, v_admin_lock_p,
+			     sizeof(v_admin_lock_p), guest_drop_to_user),
+		   BIT(CAP_IPC_LOCK), "fcaps.mask=4000: +p narrowed to cap_ipc_lock");
+	tap_is_u64(exec_case("fcaps.mask=4000: ipc_lock+ep as uid 1000",
+			     F_IPC_LOCK, v_lock, sizeof(v_lock),
 			     guest_drop_to_user),
-		   BIT(CAP_IPC_LOCK), "fcaps.mask=4000: only cap_ipc_lock");
+		   BIT(CAP_IPC_LOCK), "fcaps.mask=4000: ipc_lock+ep grants it");
 	refused("fcaps.locked=1", NULL, "locked", "0");
 	refused("fcaps.locked=1", NULL, "mask", "0000000000000000");
 	refused("fcaps.locked=1", NULL, "enabled", "0");
@@ -419,18 +476,20 @@ int main(int argc, char **argv)
 		tap_skip_all("cannot read the probe program");
 	mkdir(DIR_POL, 0755);
 	if (make_file(F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock)) ||
-	    make_file(F_ADMIN, v_admin, sizeof(v_admin)))
+	    make_file(F_ADMIN, v_admin, sizeof(v_admin)) ||
+	    make_file(F_ADMIN_LOCK_P, v_admin_lock_p, sizeof(v_admin_lock_p)) ||
+	    make_file(F_IPC_LOCK, v_lock, sizeof(v_lock)))
 		tap_skip_all("cannot set capabilities on tmpfs");
 	if (!part)
 		part = "runtime";
 	if (!strcmp(part, "boot-set")) {
-		tap_plan(7);
+		tap_plan(11);
 		boot_set();
 	} else if (!strcmp(part, "no-fcaps")) {
 		tap_plan(6);
 		no_fcaps();
 	} else {
-		tap_plan(3 + 7 + 11 + 9 + 11);
+		tap_plan(3 + 7 + 18 + 9 + 11);
 		defaults();
 		writers();
 		mask();
