@@ -397,4 +397,47 @@ int fcap_model_setxattr(const struct fcap_proc *proc,
 int fcap_guard_setxattr(const struct fcap_policy *policy,
 			const struct fcap_value *in);
 
+/* fcaps-guard: where it pins, what its loader reads and writes (guard.c) */
+#define FCAP_GUARD_PINDIR	"/sys/fs/bpf/fcaps-guard"
+#define FCAP_GUARD_CONF		"/etc/fcaps/guard.conf"
+#define FCAP_GUARD_STATE	"/run/fcaps-guard/state"
+#define FCAP_GUARD_CAUSES	5
+
+/**
+ * struct fcap_guard_conf - /etc/fcaps/guard.conf
+ * @mask:	capabilities a file may grant
+ * @deny_write:	refuse writes of values outside @mask
+ * @locked:	until reboot, nothing unloads or changes the guard
+ */
+struct fcap_guard_conf {
+	uint64_t mask;
+	bool deny_write;
+	bool locked;
+};
+
+/**
+ * struct fcap_guard_state - what the running guard enforces
+ * @loaded:	a guard is pinned (the rest is valid only then)
+ * @locked:	@deny_write: @mask: its configuration
+ * @counted:	@refusals was read (root: the pinned maps)
+ * @refusals:	refusals per cause (guard-abi.h, enum fg_cause)
+ * @source:	what was read: "the pinned maps", the state file, or the
+ *		pin directory that does not exist
+ */
+struct fcap_guard_state {
+	bool loaded, locked, deny_write, counted;
+	uint64_t mask;
+	uint64_t refusals[FCAP_GUARD_CAUSES];
+	const char *source;
+};
+
+void fcap_guard_conf_default(struct fcap_guard_conf *c);
+int fcap_guard_conf_parse(const char *text, struct fcap_guard_conf *c,
+			  unsigned int *line, const char **why);
+int fcap_guard_conf_read(const char *path, struct fcap_guard_conf *c,
+			 unsigned int *line, const char **why);
+int fcap_guard_read(const char *pindir, struct fcap_guard_state *st);
+void fcap_guard_policy(const struct fcap_guard_state *st,
+		       struct fcap_policy *p);
+
 #endif /* FCAP_H */

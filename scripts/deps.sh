@@ -11,6 +11,7 @@ attr libext2fs-dev e2fsprogs libssl-dev linux-source-6.12 linux-source-6.1
 flex bison bc libelf-dev cpio xz-utils kmod ccache qemu-system-x86 busybox-static
 cppcheck perl python3 clang libjson-c-dev valgrind time
 libarchive-dev libarchive-tools zstd bzip2 libseccomp-dev
+libbpf-dev bpftool libsystemd-dev
 debhelper dpkg-dev fakeroot lintian debootstrap rsync
 ${FCAPS_DEPS_EXTRA:-}"
 

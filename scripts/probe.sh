@@ -25,6 +25,8 @@ archive           need libarchive-dev -                      -larchive
 json-c            need libjson-c-dev  -                      -ljson-c
 seccomp           need libseccomp-dev -                      -lseccomp
 crypto            need libssl-dev     -                      -lcrypto
+libbpf            need libbpf-dev     -                      -lbpf
+libsystemd        need libsystemd-dev -                      -lsystemd
 xattrs_read_inode have libext2fs-dev  HAVE_EXT2FS_XATTRS_READ_INODE -lext2fs -lcom_err
 valgrind_h        have valgrind       HAVE_VALGRIND_H        -
 '
@@ -37,6 +39,8 @@ probe_prog() {
 	json-c) printf '#include <json-c/json.h>\nint main(void) { return !json_tokener_new(); }\n' ;;
 	seccomp) printf '#include <seccomp.h>\nint main(void) { return !seccomp_init(0); }\n' ;;
 	crypto) printf '#include <openssl/evp.h>\nint main(void) { return !EVP_sha256(); }\n' ;;
+	libbpf) printf '#include <bpf/libbpf.h>\nint main(void) { return !libbpf_major_version(); }\n' ;;
+	libsystemd) printf '#include <systemd/sd-daemon.h>\nint main(void) { return sd_notify(0, ""); }\n' ;;
 	xattrs_read_inode) printf '#include <ext2fs/ext2fs.h>\nint main(void) { return !ext2fs_xattrs_read_inode; }\n' ;;
 	valgrind_h) printf '#include <valgrind/valgrind.h>\nint main(void) { return RUNNING_ON_VALGRIND; }\n' ;;
 	esac
