@@ -36,14 +36,19 @@ LINT_C += guard/fcaps-guard.c
 MAN8 += doc/fcaps-guard.8
 HOST_SUITES += tests/guard.sh
 
+# blank first and last lines: apart from other parts' INSTALL_EXTRA
 define GUARD_INSTALL
+
 install -d $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)/etc/fcaps
 sed 's|@SBINDIR@|$(SBINDIR)|' guard/fcaps-guard.service \
 	>$(DESTDIR)$(SYSTEMDUNITDIR)/fcaps-guard.service
 install -m 0644 guard/guard.conf $(DESTDIR)/etc/fcaps/guard.conf
+
 endef
 define GUARD_UNINSTALL
+
 rm -f $(DESTDIR)$(SYSTEMDUNITDIR)/fcaps-guard.service
+
 endef
 INSTALL_EXTRA += $(GUARD_INSTALL)
 UNINSTALL_EXTRA += $(GUARD_UNINSTALL)
