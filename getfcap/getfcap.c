@@ -61,6 +61,8 @@ static struct fcap_policy policy;
 static char *policy_dir;
 static char *policy_error;	/* the policy could not be read: */
 static int policy_errno;	/* what went wrong */
+static struct fcap_guard_state guard;	/* fcaps-guard (load_guard()) */
+static const char *guard_dir;	/* its pin directory, NULL: the default */
 
 /* The process --explain models: this one, unless context options say. */
 static struct ctxopt co;
@@ -459,6 +461,41 @@ static void print_fixes(const struct fcap_file *file)
 	}
 }
 
+/* The "guard:" line: what fcaps-guard enforces, and where that was read. */
+static void print_guard(void)
+{
+	if (!guard.loaded) {
+		printf("  %-12s fcaps-guard not loaded (no %s)\n", "guard:",
+		       guard.source);
+		return;
+	}
+	printf("  %-12s fcaps-guard loaded, mask=%016" PRIx64
+	       " deny_write=%d locked=%d (read from %s)\n", "guard:",
+	       guard.mask, guard.deny_write, guard.locked, guard.source);
+}
+
+/*
+ * When the guard refused the exec: the capabilities of the file's grant
+ * (the model run without the guard) that its mask lacks.
+ */
+static void print_guard_refusal(const struct fcap_file *file,
+				const struct fcap_exec *x)
+{
+	struct fcap_policy without = policy;
+	struct fcap_exec x0;
+	uint64_t outside;
+
+	if (!policy.guard || x->error != -EPERM)
+		return;
+	without.guard = false;
+	fcap_context_exec(&co.ctx, file, model_kernel, model_kver, &without,
+			  &x0);
+	outside = x0.cap_prm & ~x0.cap_amb & ~policy.guard_mask;
+	if (x0.error || !outside)
+		return;
+	print_set("outside:", outside);
+}
+
 static void print_context(void)
 {
 	const char *src = fcap_context_source(&co.ctx);
@@ -476,6 +513,21 @@ static void print_context(void)
 		print_set("ambient now:", p.cap_amb);
 }
 
+/* {"loaded":...,"mask":...,"deny_write":...,"locked":...,"source":...} */
+static void guard_json(void)
+{
+	if (guard.loaded)
+		printf("{\"loaded\":true,\"mask\":\"%016" PRIx64
+		       "\",\"deny_write\":%s,\"locked\":%s,\"source\":",
+		       guard.mask, guard.deny_write ? "true" : "false",
+		       guard.locked ? "true" : "false");
+	else
+		fputs("{\"loaded\":false,\"mask\":null,\"deny_write\":null,\"locked\":null,\"source\":",
+		      stdout);
+	fcap_json_string(stdout, guard.source);
+	putchar('}');
+}
+
 static void explain_json(const char *path, const struct fcap_file *file,
 			 const struct fcap_exec *x)
 {
@@ -487,8 +539,10 @@ static void explain_json(const char *path, const struct fcap_file *file,
 	fcap_json_string(stdout, path);
 	fputs(",\"models\":", stdout);
 	fcap_json_string(stdout, model_line);
-	printf(",\"fcaps_series\":%s,\"context\":",
+	printf(",\"fcaps_series\":%s,\"guard\":",
 	       model_kernel == FCAP_KERNEL_FCAPS ? "true" : "false");
+	guard_json();
+	fputs(",\"context\":", stdout);
 	fcap_context_print_json(stdout, &co.ctx);
 	fputs(",\"exec\":", stdout);
 	fcap_exec_print_json(stdout, x);
@@ -592,12 +646,14 @@ static void do_explain(const char *path)
 	else
 		printf("  %-12s mainline %s (no %s)\n", "models:", model_line,
 		       policy_dir);
+	print_guard();
 	if (co.given && !co.login)
 		print_context();
 	if (x.error) {
 		printf("  execve fails: %s\n", strerror(-x.error));
 		if (x.why)
 			printf("  why:         %s\n", x.why);
+		print_guard_refusal(&file, &x);
 		if (co.given && !co.login) {
 			print_verdict(&file, &x);
 			print_fixes(&file);
@@ -690,6 +746,32 @@ static void load_policy(void)
 	policy_errno = -ret;
 }
 
+/*
+ * fcaps-guard, on any kernel: what it enforces goes into the policy
+ * (its exec rule is the model's).  FCAPS_GUARD_PINDIR, for tests, names
+ * a directory to read in place of its pin directory.
+ */
+static void load_guard(void)
+{
+	const char *dir = getenv("FCAPS_GUARD_PINDIR");
+	int ret;
+
+	guard_dir = dir && *dir ? dir : NULL;
+	ret = fcap_guard_read(guard_dir, &guard);
+	if (!ret) {
+		fcap_guard_policy(&guard, &policy);
+		return;
+	}
+	if (policy_error)
+		return;
+	if (asprintf(&policy_error,
+		     "cannot read fcaps-guard's state (%s, %s)",
+		     guard_dir ? guard_dir : FCAP_GUARD_PINDIR,
+		     FCAP_GUARD_STATE) < 0)
+		err(1, NULL);
+	policy_errno = -ret;
+}
+
 enum {
 	OPT_ONE_FS = 256, OPT_RAW, OPT_JSON, OPT_MANIFEST, OPT_EXPLAIN,
 	OPT_VERSION,
@@ -763,6 +845,7 @@ int main(int argc, char **argv)
 	if (explain) {
 		load_kver();
 		load_policy();
+		load_guard();
 	}
 	for (i = optind; i < argc; i++) {
 		if (explain)

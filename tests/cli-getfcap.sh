@@ -202,6 +202,114 @@ rc_is 0 "--explain where FCAPS_PROC_ROOT has no fcaps policy" \
 check "models mainline, and grants both" sh -c \
 	"grep -qx '  models: *mainline Linux 6.12 (no $PWD/nofcaps/sys/kernel/fcaps)' out &&
 	grep -qx '  permitted: *cap_kill,cap_net_raw' out"
+# --explain models fcaps-guard on any kernel, from what fcap_guard_read()
+# finds (FCAPS_GUARD_PINDIR stands for its pin directory): the guard's
+# pinned maps, stood for by maps of a BPF file system of this test
+# (tests/guard-fixture.sh), or, for other users, its state file
+. "$top/tests/guard-fixture.sh"
+# xg PINDIR ARGS...: getfcap --explain on the 6.12 line, mainline
+xg() { _p=$1; shift; env FCAPS_KERNEL_RELEASE=6.12.118 \
+	FCAPS_PROC_ROOT="$PWD/nofcaps" FCAPS_GUARD_PINDIR="$_p" \
+	"$GETF" --explain "$@"; }
+# noguard_is FILE DESC: out, but for its guard: line, is FILE's
+noguard_is() { sed '/^  guard:/d' out >out.g
+	if cmp -s "$1" out.g; then ok "$2"; else notok "$2"
+		diff "$1" out.g | sed 's/^/# /'; fi; }
+mkdir g
+cp /bin/true g/admin && cp /bin/true g/raw
+"$SETF" cap_sys_admin+ep g/admin cap_net_raw+ep g/raw >/dev/null
+ok_rc $? "setup: cap_sys_admin+ep and cap_net_raw+ep files for the guard"
+rc_is 0 "--explain with no guard pinned" xg "$PWD/noguard" --user nobody g/admin
+check "the guard: line says it is not loaded, and where it looked" \
+	grep -qx "  guard:       fcaps-guard not loaded (no $PWD/noguard)" out
+check "and the file grants what it asks for" \
+	grep -qx '  permitted:   cap_sys_admin' out
+sed '/^  guard:/d' out >admin.noguard
+xg "$PWD/noguard" --user nobody g/raw >raw.noguard 2>&1
+sed -i '/^  guard:/d' raw.noguard
+rc_is 0 "--explain --json with no guard pinned" \
+	xg "$PWD/noguard" --json --user nobody g/admin
+check "--json: guard not loaded, its pin directory as the source" \
+	grep -qF "\"guard\":{\"loaded\":false,\"mask\":null,\"deny_write\":null,\"locked\":null,\"source\":\"$PWD/noguard\"}," out
+gwhy=$(guard_why)
+if [ -z "$gwhy" ] && ! setup "a BPF file system for the guard's maps" \
+	guard_mount "$PWD/bpf"; then
+	gwhy="cannot mount a BPF file system"
+fi
+gp=$PWD/bpf/fcaps-guard
+if [ -z "$gwhy" ]; then
+	# every capability but cap_sys_admin (21); deny_write; counts
+	setup "the guard's maps: a mask without cap_sys_admin" \
+		guard_pins "$gp" 000001ffffdfffff 1 0 0 3
+	rc_is 0 "--explain under a guard whose mask lacks cap_sys_admin" \
+		xg "$gp" --user nobody g/admin
+	cat >want <<W
+g/admin: exec by uid 65534 (euid 65534)
+  models:      mainline Linux 6.12 (no $PWD/nofcaps/sys/kernel/fcaps)
+  guard:       fcaps-guard loaded, mask=000001ffffdfffff deny_write=1 locked=0 (read from the pinned maps)
+  execve fails: Operation not permitted
+  why:         fcaps-guard: the file grants capabilities outside its mask, exec fails
+  outside:     cap_sys_admin
+W
+	same want "cap_sys_admin+ep: exec fails with EPERM, fcaps-guard named, read from the pinned maps"
+	rc_is 0 "--explain --json under that guard" xg "$gp" --json --user nobody g/admin
+	check "--json: the guard, its source, and EPERM" grep -qF \
+		'"guard":{"loaded":true,"mask":"000001ffffdfffff","deny_write":true,"locked":false,"source":"the pinned maps"},' out
+	check "--json: exec fails with EPERM, why names fcaps-guard" grep -qF \
+		'"exec":{"error":"EPERM","why":"fcaps-guard: the file grants capabilities outside its mask, exec fails"' out
+	rc_is 0 "--explain of a file within the mask" xg "$gp" --user nobody g/raw
+	noguard_is raw.noguard "within the mask: the explanation is the one without a guard"
+	check "... but for the guard: line" grep -qx '  guard:       fcaps-guard loaded, mask=000001ffffdfffff deny_write=1 locked=0 (read from the pinned maps)' out
+	rc_is 0 "--explain of root's exec of the cap_sys_admin file" \
+		xg "$gp" --user 0 g/admin
+	check "root's execs are not judged by the guard" \
+		sh -c "grep -q '^  permitted: .*cap_sys_admin' out && ! grep -q 'execve fails' out"
+	setup "the guard's maps: every capability" \
+		guard_pins "$gp" 000001ffffffffff 0
+	rc_is 0 "--explain under a guard whose mask is every capability" \
+		xg "$gp" --user nobody g/admin
+	noguard_is admin.noguard "a mask of every capability changes nothing"
+	setup "the guard's maps: locked, a mask without cap_net_raw" \
+		guard_pins "$gp" 000001ffffffdfff 2
+	rc_is 0 "--context docker --user 1000 under a guard without cap_net_raw" \
+		xg "$gp" --context docker --user 1000 g/raw
+	check "the guard: line says locked" \
+		grep -q '^  guard:       fcaps-guard loaded, mask=000001ffffffdfff deny_write=0 locked=1 ' out
+	check "in a context: the verdict is EPERM" \
+		grep -qx '  verdict:     exec fails with EPERM' out
+	# a user, whom bpf() refuses, reads the state file the loader writes
+	chmod 0755 "$tmp" g
+	nobody_copy "$GETF" "$tmp"
+	gst=$PWD/guard.state
+	printf 'loaded=1\nlocked=1\ndeny_write=0\nmask=000001ffffdfffff\npin=/sys/fs/bpf/fcaps-guard\n' >"$gst"
+	if [ -n "$nobody_why" ]; then
+		skip "--explain by a user: the guard's state file" "$nobody_why"
+	elif ! command -v unshare >/dev/null 2>&1; then
+		skip "--explain by a user: the guard's state file" "no unshare"
+	else
+		rc_is 0 "--explain by uid 65534 under the guard" \
+			guard_as_user "$gst" env FCAPS_KERNEL_RELEASE=6.12.118 \
+			FCAPS_PROC_ROOT="$PWD/nofcaps" FCAPS_GUARD_PINDIR="$gp" \
+			"$nobody_prog" --explain g/admin
+		check "the guard as the state file says, and read from it" \
+			grep -qx '  guard:       fcaps-guard loaded, mask=000001ffffdfffff deny_write=0 locked=1 (read from /run/fcaps-guard/state)' out
+		check "and exec fails with EPERM" \
+			grep -qx '  execve fails: Operation not permitted' out
+		printf 'loaded=1\nmask=cap_bogus\n' >"$gst"
+		rc_is 1 "a state file that cannot be parsed fails the operand" \
+			guard_as_user "$gst" env FCAPS_GUARD_PINDIR="$gp" \
+			"$nobody_prog" --explain g/admin
+		check "and says so, with the pin directory and the state file" \
+			grep -qx "getfcap: g/admin: cannot read fcaps-guard's state ($gp, /run/fcaps-guard/state): Invalid argument" errs
+	fi
+	umount "$PWD/bpf"
+else
+	for d in "a mask without cap_sys_admin: EPERM" "--json under the guard" \
+		"a file within the mask" "root's execs" "a mask of every capability" \
+		"in a context" "by a user: the state file"; do
+		skip "--explain under a guard: $d" "$gwhy"
+	done
+fi
 # --explain in a runtime context: each preset, options refining it, and
 # the fixes, each one checked by the model (tests/runtime.sh runs them
 # under podman and runc)
@@ -213,11 +321,12 @@ for f in ep p nbs nbs3 plain; do cp /bin/true "ctx/$f"; done
 ok_rc $? "setup: values for the context cases"
 # xc ARGS...: getfcap --explain on the 6.12 line, mainline, with ARGS
 xc() { env FCAPS_KERNEL_RELEASE=6.12.118 FCAPS_PROC_ROOT="$PWD/nofcaps" \
-	"$GETF" --explain "$@"; }
+	FCAPS_GUARD_PINDIR="$PWD/noguard" "$GETF" --explain "$@"; }
 rc_is 0 "--context podman: cap_net_raw+ep" xc --context podman ctx/ep
 cat >want <<W
 ctx/ep: exec by uid 0 (euid 0)
   models:      mainline Linux 6.12 (no $PWD/nofcaps/sys/kernel/fcaps)
+  guard:       fcaps-guard not loaded (no $PWD/noguard)
   context:     podman, uid 0 gid 0
   source:      Podman 4.x's default capabilities: containers/common pkg/config/containers.conf (default_capabilities)
   bounding:    cap_chown,cap_dac_override,cap_fowner,cap_fsetid,cap_kill,cap_setgid,cap_setuid,cap_setpcap,cap_net_bind_service,cap_sys_chroot,cap_setfcap
