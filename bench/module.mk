@@ -7,8 +7,10 @@
 #   make bench-archive   fsck-check --archive vs bsdtar -tvf, tar -tvv, zcat
 #   make bench-apply     setfcap --manifest vs setcap [BENCH_N=10000]
 #   make bench-exec      exec rate in the guest, stock vs patched
+#   make bench-guard     exec and setxattr cost of fcaps-guard on Debian's
+#                        own kernels, loaded vs not
 
-.PHONY: bench-scan bench-image bench-archive bench-apply bench-exec
+.PHONY: bench-scan bench-image bench-archive bench-apply bench-exec bench-guard
 
 # The floor probe lands under build/ (ignored by git, never installed).
 FLOOR_PROBE := build/bench-scan/floor-probe
@@ -38,6 +40,14 @@ bench-exec: check-prepare-vm $(foreach v,$(KERNEL_VERSIONS),kernel-$(v)-bench)
 
 LINT_C += bench/floor-probe.c
 
+# Debian's stock kernels (kernel/distro.sh), each booted with and without
+# the guard, alternated; the static guest programs and the plain loader.
+bench-guard: all
+	$(Q)$(MAKE) --no-print-directory B=build/static/ STATIC=1 \
+		build/static/bench/benchexec build/static/bench/nop \
+		build/static/bench/benchxattr
+	$(Q)sh bench/guard.sh
+
 # The guest side of bench-exec (run.sh puts them in every guest): a
 # posix_spawn loop and the static binary it spawns.
 $(B)bench/benchexec: $(B)bench/benchexec.o $(B)tests/vm/guest.o \
@@ -49,8 +59,12 @@ $(B)bench/nop: $(B)bench/nop.o
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
 
-PROGS += $(B)bench/benchexec $(B)bench/nop
-OBJS += $(B)bench/benchexec.o $(B)bench/nop.o
-vm-bins: $(B)bench/benchexec $(B)bench/nop
-LINT_C += bench/benchexec.c bench/nop.c
+$(B)bench/benchxattr: $(B)bench/benchxattr.o
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
+
+PROGS += $(B)bench/benchexec $(B)bench/nop $(B)bench/benchxattr
+OBJS += $(B)bench/benchexec.o $(B)bench/nop.o $(B)bench/benchxattr.o
+vm-bins: $(B)bench/benchexec $(B)bench/nop $(B)bench/benchxattr
+LINT_C += bench/benchexec.c bench/nop.c bench/benchxattr.c
 $(B)bench/benchexec.o: ALL_CFLAGS += -I$(TOP)/tests/vm

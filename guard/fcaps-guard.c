@@ -277,6 +277,23 @@ static int pin_all(struct fcaps_guard_bpf *skel)
 	return 0;
 }
 
+/* What the verifier checked of each program, for the log. */
+static void log_programs(struct fcaps_guard_bpf *skel)
+{
+	struct bpf_program *p;
+
+	bpf_object__for_each_program(p, skel->obj) {
+		struct bpf_prog_info info;
+		__u32 len = sizeof(info);
+
+		memset(&info, 0, sizeof(info));
+		if (bpf_obj_get_info_by_fd(bpf_program__fd(p), &info, &len))
+			continue;
+		say(6, "%s: %u instructions, %u verified", bpf_program__name(p),
+		    info.xlated_prog_len / 8, info.verified_insns);
+	}
+}
+
 static int load(const struct fcap_guard_conf *c, struct fcaps_guard_bpf **out)
 {
 	struct fcaps_guard_bpf *skel;
@@ -313,6 +330,7 @@ static int load(const struct fcap_guard_conf *c, struct fcaps_guard_bpf **out)
 		    strerror(-ret));
 		goto out_destroy;
 	}
+	log_programs(skel);
 	*out = skel;
 	return 0;
 out_destroy:
