@@ -87,8 +87,10 @@ static void say(int level, const char *fmt, ...)
 static int libbpf_print(enum libbpf_print_level level, const char *fmt,
 			va_list ap)
 {
-	/* libbpf's lines carry their own "libbpf: "; the verifier's log is
-	 * one multi-line message */
+	/*
+	 * libbpf's lines carry their own "libbpf: "; the verifier's log is
+	 * one multi-line message
+	 */
 	if (level == LIBBPF_DEBUG && !getenv("FCAPS_GUARD_DEBUG"))
 		return 0;
 	fputs(prio(level == LIBBPF_WARN ? 4 : 6), stderr);
@@ -235,7 +237,7 @@ static int make_pin_dir(struct stat *st)
 	if (slash && slash != parent)
 		*slash = '\0';
 	if (statfs(parent, &sfs) || sfs.f_type != BPF_FS_MAGIC) {
-		say(3, "%s: not a BPF file system (mount -t bpf bpf %s)",
+		say(3, "%s: not a BPF file system (mount -t bpf none %s)",
 		    parent, parent);
 		return -ENOTDIR;
 	}
