@@ -8,6 +8,10 @@
 #                 installs it), or a Debian suite the machine does not use
 #                 (trixie-backports for 7.3): kernel/unpack.sh downloads
 #                 the package from there under a private apt configuration
+#   distro_suite  the Debian suite whose own linux-image of the line the
+#                 Debian guest also boots (kernel/distro.sh fetches the
+#                 newest, with the suite's -updates and -security): 6.1
+#                 from bookworm, 6.12 from trixie, 7.3 from trixie-backports
 #   patchdir  kernel/patches/$KVER: the series for that version
 #   series    $patchdir/series: what the build scripts apply, in order
 #   kdir      build/kernel (6.12) or build/kernel/$KVER: its object trees
@@ -17,20 +21,21 @@
 KERNEL_VERSIONS="7.3 6.12 6.1"
 KVER=${KVER:-6.12}
 export KVER
-# kver_line VERSION: that line's kdir, ktag and apt_suite in _kdir, _ktag
-# and _apt; fails for a version that is no line
+# kver_line VERSION: that line's kdir, ktag, apt_suite and distro_suite in
+# _kdir, _ktag, _apt and _dist; fails for a version that is no line
 kver_line() {
 	_apt=
 	case $1 in
-	6.12)	_kdir=$top/build/kernel _ktag= ;;
-	6.1)	_kdir=$top/build/kernel/6.1 _ktag=-6.1 ;;
-	7.3)	_kdir=$top/build/kernel/7.3 _ktag=-7.3 _apt=trixie-backports ;;
+	6.12)	_kdir=$top/build/kernel _ktag= _dist=trixie ;;
+	6.1)	_kdir=$top/build/kernel/6.1 _ktag=-6.1 _dist=bookworm ;;
+	7.3)	_kdir=$top/build/kernel/7.3 _ktag=-7.3 _apt=trixie-backports
+		_dist=trixie-backports ;;
 	*)	return 1 ;;
 	esac
 }
 kver_line "$KVER" ||
 	{ echo "KVER=$KVER: the series exists for $KERNEL_VERSIONS" >&2; exit 2; }
-kdir=$_kdir ktag=$_ktag apt_suite=$_apt
+kdir=$_kdir ktag=$_ktag apt_suite=$_apt distro_suite=$_dist
 pristine=$top/build/linux-source-$KVER
 tarball=/usr/src/linux-source-$KVER.tar.xz
 patchdir=$top/kernel/patches/$KVER

@@ -6,9 +6,9 @@
 # carry (6.12, 6.1: scripts/deps.sh installs the package) the tarball is
 # /usr/src's; for one from a suite the machine does not use (7.3, from
 # trixie-backports) the package is fetched with `apt-get download` under a
-# private apt configuration in build/apt/$apt_suite (its own sources list,
-# lists and cache), never touching the machine's sources, and the tarball
-# is taken out of the .deb.  build/linux-source-$KVER/.fcaps-version names
+# private apt configuration in build/apt/$apt_suite (kernel/apt.sh: its
+# own sources list, lists and cache), never touching the machine's
+# sources, and the tarball is taken out of the .deb.  build/linux-source-$KVER/.fcaps-version names
 # the Debian version unpacked.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,27 +23,19 @@ if [ -z "$apt_suite" ]; then
 	dpkg-query -W -f='${Version}\n' "linux-source-$KVER" \
 		>"$pristine.tmp/linux-source-$KVER/.fcaps-version" 2>/dev/null || true
 else
-	apt=$top/build/apt/$apt_suite
-	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/deb"
-	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $apt_suite main" \
-		>"$apt/sources.list"
-	set -- -o Dir::Etc::SourceList="$apt/sources.list" \
-		-o Dir::Etc::SourceParts=/dev/null \
-		-o Dir::Etc::Preferences=/dev/null \
-		-o Dir::Etc::PreferencesParts=/dev/null \
-		-o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" \
-		-o APT::Sandbox::User=root
+	. "$top/kernel/apt.sh"
+	kapt_suite "$apt_suite"
 	echo "  APT  linux-source-$KVER ($apt_suite)"
-	apt-get -q "$@" update >"$apt/update.log" 2>&1 ||
-		{ echo "kernel/unpack.sh: apt-get update of $apt_suite failed (see $apt/update.log)" >&2; exit 1; }
-	ver=$(apt-cache "$@" show "linux-source-$KVER" 2>/dev/null |
+	kapt_update ||
+		{ echo "kernel/unpack.sh: apt-get update of $apt_suite failed (see $kapt_dir/update.log)" >&2; exit 1; }
+	ver=$(kapt apt-cache show "linux-source-$KVER" 2>/dev/null |
 		sed -n 's/^Version: //p' | sort -V | tail -n 1)
 	[ -n "$ver" ] || { echo "kernel/unpack.sh: $apt_suite has no linux-source-$KVER" >&2; exit 1; }
-	deb=$apt/deb/linux-source-${KVER}_$(echo "$ver" | sed 's/:/%3a/')_all.deb
+	deb=$kapt_dir/deb/linux-source-${KVER}_$(echo "$ver" | sed 's/:/%3a/')_all.deb
 	if [ ! -f "$deb" ]; then
-		(cd "$apt/deb" && apt-get -q "$@" download "linux-source-$KVER=$ver" \
-			>"$apt/download.log" 2>&1) ||
-			{ echo "kernel/unpack.sh: apt-get download linux-source-$KVER=$ver failed (see $apt/download.log)" >&2; exit 1; }
+		(cd "$kapt_dir/deb" && kapt apt-get -q download "linux-source-$KVER=$ver" \
+			>"$kapt_dir/download.log" 2>&1) ||
+			{ echo "kernel/unpack.sh: apt-get download linux-source-$KVER=$ver failed (see $kapt_dir/download.log)" >&2; exit 1; }
 	fi
 	echo "  TAR  $(basename "$deb")"
 	rm -rf "$pristine.tmp" && mkdir -p "$pristine.tmp"
