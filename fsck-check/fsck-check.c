@@ -4,7 +4,7 @@
  *
  * usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]
  *                   [--policy file] [--deny caps] [--dangerous caps]
- *                   [--baseline file] [--save-baseline file]
+ *                   [--guard-mask mask] [--baseline file] [--save-baseline file]
  *                   [--prometheus file]
  *                   [--image file [--offset bytes] [--force]]
  *                   [--archive file] [--oci path [--image-ref name]]
@@ -20,7 +20,10 @@
  * archive (archive.c); with --oci, a container image's layers (oci.c).
  * With --context (or any option that refines one, common/ctxopt.c), each
  * value is also judged where it will run, by lib's execve model: exec
- * fails, or grants less than the file asks for.
+ * fails, or grants less than the file asks for.  Values that fcaps-guard
+ * refuses are reported: the loaded guard's mask on a mounted tree, or the
+ * one --guard-mask gives for any input; --prometheus also exports the
+ * state of the loaded guard.
  * Exit status as fsck(8): 0 clean,
  * 4 findings at or above --fail-on, 8 operational error, 16 usage error,
  * 32 interrupted, 64 the --prometheus file not written; the bits combine.
@@ -58,6 +61,8 @@
  * @t:		the counts of what was found
  * @start:	when the scan began, for --prometheus
  * @co:		the runtime context of the context-* rules
+ * @guard_mask:	--guard-mask, when @guard_given
+ * @guard:	the running fcaps-guard, when @guard_read
  * @status:	the exit status so far
  */
 struct run {
@@ -73,6 +78,9 @@ struct run {
 	struct tally t;
 	struct timespec start;
 	struct ctxopt co;
+	uint64_t guard_mask;
+	bool guard_given, guard_read;
+	struct fcap_guard_state guard;
 	int status;
 };
 
@@ -88,6 +96,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]\n"
 		"                  [--policy file] [--deny caps] [--dangerous caps]\n"
+		"                  [--guard-mask mask]\n"
 		"                  [--baseline file] [--save-baseline file]\n"
 		"                  [--prometheus file]\n"
 		"                  [--image file [--offset bytes] [--force]]\n"
@@ -112,6 +121,8 @@ static void usage(FILE *f)
 		"  --policy file         allow-list of \"path-or-glob caps\" lines\n"
 		"  --deny caps           capabilities that may never appear\n"
 		"  --dangerous caps      replace the list of root-equivalent capabilities\n"
+		"  --guard-mask mask     report values fcaps-guard with this mask refuses\n"
+		"                        (hex, capability names or all, as guard.conf)\n"
 		"  --save-baseline file  write a baseline of this scan to file\n"
 		"  --baseline file       report what changed since the baseline in file\n"
 		"  --prometheus file     also write the result for node_exporter's textfile\n"
@@ -153,7 +164,7 @@ enum {
 	OPT_JSON = 256, OPT_LIST, OPT_FAIL_ON, OPT_POLICY, OPT_DENY,
 	OPT_DANGEROUS, OPT_BASELINE, OPT_SAVE_BASELINE, OPT_VERSION,
 	OPT_IMAGE, OPT_OFFSET, OPT_FORCE, OPT_ARCHIVE, OPT_PROMETHEUS,
-	OPT_OCI, OPT_IMAGE_REF,
+	OPT_OCI, OPT_IMAGE_REF, OPT_GUARD_MASK,
 };
 
 static const struct option longopts[] = {
@@ -164,6 +175,7 @@ static const struct option longopts[] = {
 	{ "deny", required_argument, NULL, OPT_DENY },
 	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "guard-mask", required_argument, NULL, OPT_GUARD_MASK },
 	{ "help", no_argument, NULL, 'h' },
 	{ "image", required_argument, NULL, OPT_IMAGE },
 	{ "image-ref", required_argument, NULL, OPT_IMAGE_REF },
@@ -193,6 +205,31 @@ static int parse_offset(const char *arg, uint64_t *off)
 		return -EINVAL;
 	}
 	*off = v;
+	return 0;
+}
+
+/* A --guard-mask: guard.conf's mask, parsed by lib as the guard's is. */
+static int parse_guard_mask(const char *arg, uint64_t *mask)
+{
+	struct fcap_guard_conf c;
+	const char *why = "a mask on one line, without '#'";
+	unsigned int line;
+	char *text;
+	int ret = -EINVAL;
+
+	if (*arg && !strpbrk(arg, "\n#")) {
+		if (asprintf(&text, "mask = %s", arg) < 0)
+			oom();
+		ret = fcap_guard_conf_parse(text, &c, &line, &why);
+		free(text);
+	}
+	if (ret == -ENOMEM)
+		oom();
+	if (ret) {
+		warnx("--guard-mask %s: %s", arg, why);
+		return ret;
+	}
+	*mask = c.mask;
 	return 0;
 }
 
@@ -302,6 +339,11 @@ static int parse_opts(int argc, char **argv, struct run *r)
 				       &cfg->dangerous) < 0)
 				return -EINVAL;
 			break;
+		case OPT_GUARD_MASK:
+			if (parse_guard_mask(optarg, &r->guard_mask) < 0)
+				return -EINVAL;
+			r->guard_given = true;
+			break;
 		case OPT_BASELINE:
 			r->baseline = optarg;
 			break;
@@ -404,6 +446,7 @@ static int write_prometheus(struct run *r)
 		.baseline = r->baseline,
 		.errors = r->src.errors,
 		.status = r->status,
+		.guard = r->guard_read ? &r->guard : NULL,
 	};
 	struct timespec now;
 	int ret;
@@ -425,6 +468,41 @@ static int write_prometheus(struct run *r)
 	errno = -ret;
 	warn("%s: cannot write the Prometheus file", r->prometheus);
 	return EXIT_PROMETHEUS;
+}
+
+/*
+ * fcaps-guard: --guard-mask stands for the guard of the machine the
+ * values are for; else a mounted tree is judged under the running guard.
+ * That one is read for --prometheus too, before the sandbox, which
+ * cannot (FCAPS_GUARD_PINDIR, for tests, stands for its pin directory).
+ */
+static void load_guard(struct run *r)
+{
+	const char *dir = getenv("FCAPS_GUARD_PINDIR");
+	int ret;
+
+	if (r->guard_given) {
+		r->cfg.model.guard = true;
+		r->cfg.model.guard_mask = r->guard_mask;
+		r->cfg.guard_from = "fcaps-guard's mask (--guard-mask)";
+	}
+	if (!r->prometheus && (r->guard_given || r->src.ops->offline))
+		return;
+	dir = dir && *dir ? dir : NULL;
+	ret = fcap_guard_read(dir, &r->guard);
+	if (ret) {
+		errno = -ret;
+		warn("cannot read fcaps-guard's state (%s, %s)",
+		     dir ? dir : FCAP_GUARD_PINDIR, FCAP_GUARD_STATE);
+		r->status |= EXIT_OPERR;
+		r->src.errors++;
+		return;
+	}
+	r->guard_read = true;
+	if (r->guard_given || r->src.ops->offline || !r->guard.loaded)
+		return;
+	fcap_guard_policy(&r->guard, &r->cfg.model);
+	r->cfg.guard_from = "the loaded fcaps-guard's mask";
 }
 
 /*
@@ -600,6 +678,7 @@ int main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	raise_fd_limit();
 	clock_gettime(CLOCK_MONOTONIC, &r.start);
+	load_guard(&r);
 	if (start(&r) == 0) {
 		scan(&r);
 		finish(&r);

@@ -3,7 +3,8 @@
  * prometheus.c - the result of a scan in the Prometheus text exposition
  * format, for node_exporter's textfile collector: HELP and TYPE lines, no
  * timestamps, the variable parts (source, rule, severity, kind) as labels.
- * Every value is of this scan, so every metric is a gauge.
+ * Every value is of this scan, so every metric is a gauge, but for the
+ * refusals of fcaps-guard, which it counts from when it was loaded.
  *
  * The file is written whole to a temporary file in the same directory,
  * then renamed over FILE: node_exporter reads only names ending in
@@ -18,7 +19,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <linux/types.h>
 
+#include "guard-abi.h"
 #include "prometheus.h"
 #include "tools.h"
 
@@ -88,10 +91,16 @@ static void put_source(FILE *f, const struct prom_report *r)
 	putc('"', f);
 }
 
-static void family(FILE *f, const char *name, const char *help)
+static void family_of(FILE *f, const char *name, const char *type,
+		      const char *help)
 {
 	fprintf(f, "# HELP " PROM_PREFIX "%s %s\n# TYPE " PROM_PREFIX
-		"%s gauge\n", name, help, name);
+		"%s %s\n", name, help, name, type);
+}
+
+static void family(FILE *f, const char *name, const char *help)
+{
+	family_of(f, name, "gauge", help);
 }
 
 /* One series: NAME{source labels[,extra]} VALUE */
@@ -170,6 +179,46 @@ static bool old_success(const char *file, char *buf, size_t len)
 	return found;
 }
 
+/* The causes of fcaps-guard's refusals, as fcaps-guard --status names them */
+static const char *const guard_causes[] = {
+	[FG_EMPTY_VALUE] = "empty_value",
+	[FG_WRITE_MASK] = "write_mask",
+	[FG_EXEC_MASK] = "exec_mask",
+	[FG_LOCK_PIN] = "lock_pin",
+	[FG_LOCK_UMOUNT] = "lock_umount",
+};
+_Static_assert(sizeof(guard_causes) / sizeof(guard_causes[0]) == FG_CAUSES,
+	       "a name for every enum fg_cause");
+
+/*
+ * The running fcaps-guard: loaded, locked, deny_write, and, where its
+ * maps could be read (root), its refusals by cause.
+ */
+static void put_guard(FILE *f, const struct prom_report *r)
+{
+	const struct fcap_guard_state *g = r->guard;
+	char lab[64];
+	size_t i;
+
+	family(f, "guard_loaded",
+	       "1 when fcaps-guard (fcaps-guard(8)) is loaded, 0 when not.");
+	series_n(f, r, "guard_loaded", NULL, g->loaded);
+	family(f, "guard_locked",
+	       "1 when fcaps-guard is locked until reboot (locked=1).");
+	series_n(f, r, "guard_locked", NULL, g->loaded && g->locked);
+	family(f, "guard_deny_write",
+	       "1 when fcaps-guard refuses writes of values outside its mask (deny_write=1).");
+	series_n(f, r, "guard_deny_write", NULL, g->loaded && g->deny_write);
+	if (!g->loaded || !g->counted)
+		return;
+	family_of(f, "guard_refusals_total", "counter",
+		  "Requests fcaps-guard refused since it was loaded, by cause.");
+	for (i = 0; i < FG_CAUSES; i++) {
+		snprintf(lab, sizeof(lab), "cause=\"%s\"", guard_causes[i]);
+		series_n(f, r, "guard_refusals_total", lab, g->refusals[i]);
+	}
+}
+
 static void put_metrics(FILE *f, const struct prom_report *r, bool success)
 {
 	static const char *const sev[] = { "info", "warning", "error" };
@@ -220,6 +269,8 @@ static void put_metrics(FILE *f, const struct prom_report *r, bool success)
 	family(f, "exit_status",
 	       "The exit status of the scan (fsck-check(8), EXIT STATUS).");
 	series_n(f, r, "exit_status", NULL, r->status);
+	if (r->guard)
+		put_guard(f, r);
 
 	if (success) {
 		clock_gettime(CLOCK_REALTIME, &now);

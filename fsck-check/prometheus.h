@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "fcap.h"
 #include "output.h"
 
 struct prom_report {
@@ -19,6 +20,8 @@ struct prom_report {
 	unsigned long errors;	/* operational errors */
 	double duration;	/* seconds */
 	int status;		/* the exit status, but for EXIT_PROMETHEUS */
+	/* the running fcaps-guard, NULL when not read */
+	const struct fcap_guard_state *guard;
 	char last_success[64];	/* set by prom_fill() */
 };
 

@@ -449,6 +449,68 @@ static void fixes_text(const struct finding_exec *fx, char *buf, size_t len)
 					 fx->fix[i]);
 }
 
+/* The process and file lib's model judges @e with. */
+static void entry_file(const struct entry *e, struct fcap_file *file)
+{
+	memset(file, 0, sizeof(*file));
+	file->mode = e->mode;
+	file->uid = e->uid;
+	file->gid = e->gid;
+	file->owner_mapped = file->group_mapped = true;
+	file->nosuid = e->nosuid_known && e->nosuid;
+	file->has_xattr = fcap_read_exec_value(&e->read, &file->xattr);
+}
+
+/*
+ * A value fcaps-guard refuses (guard-refused, warning), as lib models
+ * the guard: the exec of a regular file by a user who gains all the
+ * value offers (a login of uid 65534 holding every capability in pI, so
+ * that fI counts as fP does) fails for the guard alone, or, under
+ * deny_write, the guard's write rule refuses the value.
+ */
+static void check_guard(struct sink *s, const struct entry *e,
+			const struct rules_config *cfg)
+{
+	struct fcap_policy without = cfg->model;
+	char names[FINDING_REASON_MAX / 2];
+	struct fcap_exec x, x0;
+	struct fcap_file file;
+	struct fcap_proc p;
+	uint64_t outside;
+	bool run, write;
+
+	if (!cfg->guard_from || e->read.state != FCAP_READ_VALUE)
+		return;
+	entry_file(e, &file);
+	if (!file.has_xattr)
+		return;
+	run = false;
+	outside = (file.xattr.permitted | file.xattr.inheritable) &
+		  ~cfg->model.guard_mask;
+	if (S_ISREG(e->mode)) {
+		fcap_proc_init(&p, 65534);
+		p.cap_inh = fcap_known_mask();
+		without.guard = false;
+		fcap_model_exec(&p, &file, FCAP_KERNEL_MAINLINE,
+				FCAP_KVER_6_12, &without, &x0);
+		fcap_model_exec(&p, &file, FCAP_KERNEL_MAINLINE,
+				FCAP_KVER_6_12, &cfg->model, &x);
+		run = !x0.error && x.error == -EPERM;
+		if (run)
+			outside = x0.cap_prm & ~x0.cap_amb &
+				  ~cfg->model.guard_mask;
+	}
+	write = fcap_guard_setxattr(&cfg->model, &file.xattr) == -EPERM;
+	if (!run && !write)
+		return;
+	mask_text(outside, names, sizeof(names));
+	add(s, "guard-refused", SEV_WARNING,
+	    "outside %s: %s: %s%s%s", cfg->guard_from, names,
+	    run ? "an exec by a user who gains them fails with EPERM (root's are not judged)" : "",
+	    run && write ? "; " : "",
+	    write ? "writing this value is refused (deny_write=1)" : "");
+}
+
 /*
  * A value that cannot work in the runtime context: lib's execve model
  * (fcap_context_exec()) says exec fails (context-exec-fails, error), or
@@ -460,7 +522,7 @@ static void check_context(struct sink *s, const struct entry *e,
 {
 	char where[160], names[200] = "", fixes[FINDING_REASON_MAX];
 	struct fcap_fix fix[FCAP_FIXES_MAX];
-	struct fcap_file file = { 0 };
+	struct fcap_file file;
 	struct finding_exec *fx;
 	struct finding *f;
 	uint64_t missing;
@@ -468,12 +530,7 @@ static void check_context(struct sink *s, const struct entry *e,
 
 	if (!cfg->ctx || !S_ISREG(e->mode) || s->n >= s->max)
 		return;
-	file.mode = e->mode;
-	file.uid = e->uid;
-	file.gid = e->gid;
-	file.owner_mapped = file.group_mapped = true;
-	file.nosuid = e->nosuid_known && e->nosuid;
-	file.has_xattr = fcap_read_exec_value(&e->read, &file.xattr);
+	entry_file(e, &file);
 	fx = &s->out[s->n].exec;
 	fcap_context_exec(cfg->ctx, &file, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12,
 			  &cfg->model, &fx->x);
@@ -546,6 +603,7 @@ size_t rules_check(const struct entry *e, const struct rules_config *cfg,
 		check_value(&s, e, cfg);
 	}
 	check_meta(&s, e);
+	check_guard(&s, e, cfg);
 	check_context(&s, e, cfg);
 	check_events(&s, e);
 	return s.n;

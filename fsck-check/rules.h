@@ -66,7 +66,11 @@ struct policy_rule {
  * @policy:	allow-list (--policy), NULL when none
  * @ctx:	the runtime context values are judged in (--context and the
  *		options with it), NULL when none
- * @model:	the kernel policy the execve model runs under (mainline)
+ * @model:	the kernel policy the execve model runs under (mainline),
+ *		with fcaps-guard's mask when @guard_from says whose it is
+ * @guard_from:	whose mask @model's guard has, in the words of the
+ *		guard-refused rule (the loaded guard's, --guard-mask);
+ *		NULL: no guard, no such rule
  */
 struct rules_config {
 	uint64_t dangerous;
@@ -76,6 +80,7 @@ struct rules_config {
 	bool have_policy;
 	const struct fcap_context *ctx;
 	struct fcap_policy model;
+	const char *guard_from;
 };
 
 extern const char rules_default_dangerous[];

@@ -25,6 +25,10 @@ for p in "$exporter" /usr/bin/promtool /usr/bin/curl "$py"; do
 	fi
 done
 [ -x "$fc" ] || bail "$fc not built (make san)"
+# no fcaps-guard but the stand-in below (tests/guard-fixture.sh)
+FCAPS_GUARD_PINDIR=/nonexistent/fcaps-guard
+export FCAPS_GUARD_PINDIR
+. "$top/tests/guard-fixture.sh"
 
 t=$(mktemp -d "${TMPDIR:-/tmp}/fsck-check-prom.XXXXXX")
 cd "$t" || bail "cannot cd to $t"
@@ -33,6 +37,7 @@ mnt=
 cleanup() {
 	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
 	[ -n "$mnt" ] && umount "$mnt" 2>/dev/null
+	umount "$t/bpf" 2>/dev/null
 	rm -rf "$t"
 }
 trap cleanup EXIT
@@ -121,6 +126,63 @@ else
 	skip "and leaves no temporary file" "tar --xattrs failed"
 fi
 
+# fcaps-guard, stood for by its pinned maps (locked, deny_write, a mask
+# without cap_sys_admin, refusals counted) and, for a user, its state
+# file: a scan of the tree's bin/ (its own path label) under it
+gwhy=$(guard_why)
+if [ -z "$gwhy" ] && ! setup "a BPF file system for the guard's maps" \
+	guard_mount "$t/bpf"; then
+	gwhy="cannot mount a BPF file system"
+fi
+if [ -z "$gwhy" ]; then
+	gp=$t/bpf/fcaps-guard
+	setup "the guard's maps" guard_pins "$gp" 000001ffffdfffff 3 4 0 7 1 0
+	FCAPS_GUARD_PINDIR=$gp "$fc" -q --prometheus "$tx/guard.prom" \
+		"$tree/bin" >/dev/null 2>&1
+	grep '^fsck_check_guard_' "$tx/guard.prom" >"$t/guard.got"
+	cat >"$t/guard.want" <<EOF
+fsck_check_guard_loaded{source="mounted",path="$tree/bin"} 1
+fsck_check_guard_locked{source="mounted",path="$tree/bin"} 1
+fsck_check_guard_deny_write{source="mounted",path="$tree/bin"} 1
+fsck_check_guard_refusals_total{source="mounted",path="$tree/bin",cause="empty_value"} 4
+fsck_check_guard_refusals_total{source="mounted",path="$tree/bin",cause="write_mask"} 0
+fsck_check_guard_refusals_total{source="mounted",path="$tree/bin",cause="exec_mask"} 7
+fsck_check_guard_refusals_total{source="mounted",path="$tree/bin",cause="lock_pin"} 1
+fsck_check_guard_refusals_total{source="mounted",path="$tree/bin",cause="lock_umount"} 0
+EOF
+	cmp -s "$t/guard.want" "$t/guard.got"
+	ok_rc $? "the loaded guard: loaded, locked, deny_write, refusals by cause"
+	diff "$t/guard.want" "$t/guard.got" | sed 's/^/# /'
+	grep -qx '# TYPE fsck_check_guard_refusals_total counter' "$tx/guard.prom"
+	ok_rc $? "the refusals are a counter"
+	promtool check metrics <"$tx/guard.prom" >"$t/glint" 2>&1
+	rc=$?
+	sed 's/^/# /' "$t/glint"
+	ok_rc $((rc || $(wc -c <"$t/glint"))) "promtool check metrics on the guard's file: no problem"
+	# a user reads the state file: no counts
+	chmod 0755 "$t" "$tree" "$tree/bin"
+	mkdir -m 0777 "$t/user"
+	printf 'loaded=1\nlocked=0\ndeny_write=1\nmask=000001ffffdfffff\n' \
+		>"$t/guard.state"
+	nobody_copy "$fc" "$t"
+	if [ -n "$nobody_why" ]; then
+		skip "a user's scan: the guard's state file, no counts" "$nobody_why"
+	else
+		guard_as_user "$t/guard.state" env FCAPS_GUARD_PINDIR="$gp" \
+			"$nobody_prog" -q --prometheus "$t/user/u.prom" \
+			"$tree/bin" >/dev/null 2>&1
+		grep '^fsck_check_guard_' "$t/user/u.prom" | sed 's/{.*}//' |
+			tr '\n' ' ' >"$t/u.got"
+		test "$(cat "$t/u.got")" = "fsck_check_guard_loaded 1 fsck_check_guard_locked 0 fsck_check_guard_deny_write 1 "
+		ok_rc $? "a user's scan: the guard's state file, no counts ($(cat "$t/u.got"))"
+	fi
+	umount "$t/bpf"
+else
+	for d in "the loaded guard" "a counter" "promtool" "a user's scan"; do
+		skip "the guard's metrics: $d" "$gwhy"
+	done
+fi
+
 # The exporter, on a free loopback port, with the textfile collector only
 port=$("$py" -c 'import socket
 s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -188,6 +250,23 @@ if [ -s "$tx/image.prom" ]; then
 		"source=\"image\",path=\"$t/img\"" 5
 else
 	skip "the image's file: source=image" "no image"
+fi
+
+is "no guard: guard loaded 0" fsck_check_guard_loaded "$src" 0
+is "no guard: guard locked 0" fsck_check_guard_locked "$src" 0
+is "no guard: guard deny_write 0" fsck_check_guard_deny_write "$src" 0
+is "no guard: no refusal counts" fsck_check_guard_refusals_total "$src" ""
+if [ -s "$tx/guard.prom" ]; then
+	gsrc="source=\"mounted\",path=\"$tree/bin\""
+	is "the guard's file: guard-refused, a warning (bin/admin)" \
+		fsck_check_findings "$gsrc,rule=\"guard-refused\",severity=\"warning\"" 1
+	is "the guard's file: guard loaded" fsck_check_guard_loaded "$gsrc" 1
+	is "the guard's file: refusals, cause exec_mask" \
+		fsck_check_guard_refusals_total "$gsrc,cause=\"exec_mask\"" 7
+else
+	for d in guard-refused "guard loaded" refusals; do
+		skip "the guard's file: $d" "no guard.prom"
+	done
 fi
 
 # A failed scan keeps the time of the last good one

@@ -476,9 +476,78 @@ static void test_context(void)
 	       "a zero-length value: exec fails with EINVAL in any context too");
 }
 
+/* Judge @e under a guard whose mask lacks cap_sys_admin; NULL: none */
+static const struct finding *guarded(const struct entry *e, bool deny_write,
+				     struct finding *f)
+{
+	size_t i, n;
+
+	cfg.model.guard = true;
+	cfg.model.guard_mask = fcap_known_mask() & ~(1ULL << 21);
+	cfg.model.guard_deny_write = deny_write;
+	cfg.guard_from = "the loaded fcaps-guard's mask";
+	n = rules_check(e, &cfg, f, ENTRY_FINDINGS_MAX);
+	fcap_policy_default(&cfg.model);
+	cfg.guard_from = NULL;
+	for (i = 0; i < n; i++)
+		if (!strcmp(f[i].rule, "guard-refused"))
+			return &f[i];
+	return NULL;
+}
+
+static void test_guard(void)
+{
+	static const uint32_t admin_ep[] = { 0x02000001, 1U << 21, 0, 0, 0 };
+	static const uint32_t admin_i[] = { 0x02000000, 0, 1U << 21, 0, 0 };
+	static const uint32_t raw_ep[] = { 0x02000001, 1U << 13, 0, 0, 0 };
+	static const uint32_t admin_v3[] = {
+		0x03000001, 1U << 21, 0, 0, 0, 1000 };
+	struct finding f[ENTRY_FINDINGS_MAX];
+	const struct finding *g;
+	struct entry e;
+
+	mk(&e, admin_ep, 5, 20);
+	tap_ok(!has(&e, "guard-refused", SEV_WARNING),
+	       "no guard: no guard-refused finding");
+	g = guarded(&e, false, f);
+	tap_ok(g && g->sev == SEV_WARNING &&
+	       !strcmp(g->reason, "outside the loaded fcaps-guard's mask: cap_sys_admin: an exec by a user who gains them fails with EPERM (root's are not judged)"),
+	       "cap_sys_admin=ep outside the mask: guard-refused, a warning, exec fails with EPERM");
+	g = guarded(&e, true, f);
+	tap_ok(g && strstr(g->reason, "EPERM (root's are not judged); writing this value is refused (deny_write=1)"),
+	       "with deny_write, the write is refused too");
+	mk(&e, raw_ep, 5, 20);
+	tap_ok(!guarded(&e, true, f), "cap_net_raw=ep, within the mask: no finding");
+	mk(&e, admin_i, 5, 20);
+	g = guarded(&e, false, f);
+	tap_ok(g && strstr(g->reason, ": cap_sys_admin: an exec"),
+	       "cap_sys_admin=i: fI outside the mask counts as fP does");
+	mk(&e, admin_ep, 5, 20);
+	e.mode |= S_ISUID;
+	tap_ok(!guarded(&e, false, f),
+	       "set-uid root: every exec is root's, not judged; no deny_write: no finding");
+	g = guarded(&e, true, f);
+	tap_ok(g && !strcmp(g->reason, "outside the loaded fcaps-guard's mask: cap_sys_admin: writing this value is refused (deny_write=1)"),
+	       "set-uid root under deny_write: the write alone is refused");
+	mk(&e, admin_ep, 5, 20);
+	e.nosuid_known = e.nosuid = true;
+	tap_ok(!guarded(&e, false, f),
+	       "on a nosuid mount the value is ignored at exec: no finding");
+	mk(&e, admin_v3, 6, 24);
+	tap_ok(!guarded(&e, false, f) && guarded(&e, true, f),
+	       "v3 for another namespace: exec ignores it, deny_write refuses its write");
+	mk(&e, admin_ep, 5, 20);
+	e.mode = S_IFDIR | 0755;
+	tap_ok(!guarded(&e, false, f) && guarded(&e, true, f),
+	       "a directory: never executed, its write refused under deny_write");
+	mk(&e, admin_ep, 0, 0);
+	tap_ok(!guarded(&e, true, f),
+	       "a zero-length value: the guard's empty-value rule, not its mask");
+}
+
 int main(void)
 {
-	tap_plan(57);
+	tap_plan(68);
 	if (rules_init(&cfg) < 0)
 		tap_skip_all("cannot parse the dangerous list");
 	test_values();
@@ -486,6 +555,7 @@ int main(void)
 	test_layers();
 	test_list();
 	test_context();
+	test_guard();
 	rules_free(&cfg);
 	return tap_done();
 }

@@ -17,6 +17,9 @@ if [ ! -x "$fc" ]; then
 	exit 1
 fi
 fc_bin=$fc
+# no fcaps-guard unless a case below stands one up (tests/guard-fixture.sh)
+FCAPS_GUARD_PINDIR=/nonexistent/fcaps-guard
+export FCAPS_GUARD_PINDIR
 # every --json run's output is kept for tests/json-lines.sh
 fc=$(json_keeper "$fc")
 
@@ -481,5 +484,113 @@ ok_rc $? "--user: a name of this system's /etc/passwd; another is a usage error"
 rc=$?
 [ $rc -eq 16 ] && grep -qF 'unknown context preset "no-such"' "$t/ctx.err"
 ok_rc $? "an unknown preset is a usage error (exit 16) naming it (rc $rc)"
+
+# fcaps-guard: values it refuses (guard-refused): under the loaded guard
+# on a mounted tree, under --guard-mask on any input
+. "$top/tests/guard-fixture.sh"
+g=$t/guard
+mkfile "$g/bin/admin";	setcap cap_sys_admin+ep "$g/bin/admin"
+mkfile "$g/bin/inh";	setcap cap_sys_admin+i "$g/bin/inh"
+mkfile "$g/bin/raw";	setcap cap_net_raw+ep "$g/bin/raw"
+mkfile "$g/bin/suid";	chmod 4755 "$g/bin/suid"
+setcap cap_sys_admin+ep "$g/bin/suid"
+# guarded OUT ARGS...: fsck-check ARGS, text, into OUT, its status in rc;
+# the guard-refused lines alone into OUT.g
+guarded() { _o=$1; shift
+	"$fc" "$@" >"$_o" 2>"$_o.err"; rc=$?
+	grep '\[guard-refused\]$' "$_o" >"$_o.g"; }
+guarded "$t/g0" "$g"
+[ $rc -eq 4 ] && [ ! -s "$t/g0.g" ]
+ok_rc $? "no guard loaded: no guard-refused finding (rc $rc)"
+guarded "$t/gm" --guard-mask 000001ffffdfffff "$g"
+cat >"$t/gm.want" <<W
+$g/bin/admin: warning: outside fcaps-guard's mask (--guard-mask): cap_sys_admin: an exec by a user who gains them fails with EPERM (root's are not judged) [guard-refused]
+$g/bin/inh: warning: outside fcaps-guard's mask (--guard-mask): cap_sys_admin: an exec by a user who gains them fails with EPERM (root's are not judged) [guard-refused]
+W
+cmp -s "$t/gm.want" "$t/gm.g" && [ $rc -eq 4 ]
+ok_rc $? "--guard-mask without cap_sys_admin: fP and fI outside it, not a set-uid root file (rc $rc)"
+grep -v '\[guard-refused\]$' "$t/gm" | grep -v '^fsck-check: ' >"$t/gm.rest"
+grep -v '^fsck-check: ' "$t/g0" | cmp -s - "$t/gm.rest"
+ok_rc $? "--guard-mask: every other finding as without it"
+grep -qx "fsck-check: 4 files with capabilities, 0 errors, 6 warnings, 1 info" "$t/gm"
+ok_rc $? "--guard-mask: the summary counts the two warnings"
+guarded "$t/ga" --guard-mask cap_net_raw,cap_sys_admin "$g"
+[ ! -s "$t/ga.g" ]
+ok_rc $? "--guard-mask of capability names holding every value's: no finding"
+"$fc" --guard-mask cap_bogus "$g" >/dev/null 2>"$t/gb.err"
+rc=$?
+[ $rc -eq 16 ] && grep -qxF 'fsck-check: --guard-mask cap_bogus: mask: neither hex, "all" nor capability names' "$t/gb.err"
+ok_rc $? "a bad --guard-mask is a usage error (exit 16) naming it (rc $rc)"
+if tar --xattrs --xattrs-include=security.capability -C "$g" \
+	-cf "$t/guard.tar" . 2>/dev/null; then
+	guarded "$t/gt" --guard-mask 000001ffffdfffff --archive "$t/guard.tar"
+	[ "$(wc -l <"$t/gt.g")" -eq 2 ] &&
+		grep -q '^/bin/inh: warning: outside fcaps-guard.s mask (--guard-mask)' "$t/gt.g"
+	ok_rc $? "--archive --guard-mask: the archive's values judged too"
+else
+	skip "--archive --guard-mask" "tar --xattrs failed"
+fi
+gwhy=$(guard_why)
+if [ -z "$gwhy" ] && ! setup "a BPF file system for the guard's maps" \
+	guard_mount "$t/bpf"; then
+	gwhy="cannot mount a BPF file system"
+fi
+if [ -z "$gwhy" ]; then
+	mounts="$t/bpf $mounts"
+	gp=$t/bpf/fcaps-guard
+	setup "the guard's maps: a mask without cap_sys_admin, deny_write" \
+		guard_pins "$gp" 000001ffffdfffff 1
+	FCAPS_GUARD_PINDIR=$gp guarded "$t/gl" "$g"
+	sed "s/fcaps-guard's mask (--guard-mask)/the loaded fcaps-guard's mask/; s/ \[guard-refused\]$/; writing this value is refused (deny_write=1) [guard-refused]/" \
+		"$t/gm.want" >"$t/gl.want"
+	echo "$g/bin/suid: warning: outside the loaded fcaps-guard's mask: cap_sys_admin: writing this value is refused (deny_write=1) [guard-refused]" >>"$t/gl.want"
+	cmp -s "$t/gl.want" "$t/gl.g"
+	ok_rc $? "the loaded guard judges a mounted tree: exec and, under deny_write, write"
+	FCAPS_GUARD_PINDIR=$gp "$fc" --json "$g" >"$t/gl.json" 2>/dev/null
+	grep -F "\"path\":\"$g/bin/admin\"" "$t/gl.json" | grep -qF \
+		"{\"rule\":\"guard-refused\",\"severity\":\"warning\",\"reason\":\"outside the loaded fcaps-guard's mask: cap_sys_admin: an exec by"
+	ok_rc $? "--json: the guard-refused finding"
+	if python3 -c 'import jsonschema' 2>/dev/null; then
+		python3 -c 'import json, sys, jsonschema
+v = jsonschema.Draft202012Validator(json.load(open(sys.argv[1])))
+for line in open(sys.argv[2]):
+	v.validate(json.loads(line))
+' "$top/fsck-check/fsck-check.schema.json" "$t/gl.json" 2>/dev/null
+		ok_rc $? "--json with guard-refused validates against fsck-check.schema.json"
+	else
+		skip "--json with guard-refused validates" "no jsonschema"
+	fi
+	FCAPS_GUARD_PINDIR=$gp guarded "$t/glm" --guard-mask all "$g"
+	[ ! -s "$t/glm.g" ]
+	ok_rc $? "--guard-mask stands for the loaded guard"
+	if [ -s "$t/guard.tar" ]; then
+		FCAPS_GUARD_PINDIR=$gp guarded "$t/glt" --archive "$t/guard.tar"
+		[ ! -s "$t/glt.g" ] && [ $rc -eq 4 ]
+		ok_rc $? "an archive is for another machine: the loaded guard does not judge it"
+	else
+		skip "the loaded guard and an archive" "tar --xattrs failed"
+	fi
+	# uid 65534 reads the state file (no counts, no bpf())
+	chmod 0755 "$g" "$g/bin"
+	printf 'loaded=1\nlocked=0\ndeny_write=0\nmask=000001ffffdfffff\n' \
+		>"$t/guard.state"
+	if [ -n "$nobody_why" ]; then
+		skip "a user's scan under the loaded guard" "$nobody_why"
+	else
+		guard_as_user "$t/guard.state" env FCAPS_GUARD_PINDIR="$gp" \
+			"$nobody_prog" "$g" >"$t/gu" 2>&1
+		grep '\[guard-refused\]$' "$t/gu" >"$t/gu.g"
+		sed "s/fcaps-guard's mask (--guard-mask)/the loaded fcaps-guard's mask/" \
+			"$t/gm.want" | cmp -s - "$t/gu.g"
+		ok_rc $? "a user's scan: the guard read from its state file"
+	fi
+	umount "$t/bpf"
+else
+	for d in "the loaded guard judges a mounted tree" "--json" \
+		"--json validates" "--guard-mask stands for it" \
+		"an archive" "a user's scan"; do
+		skip "guard-refused: $d" "$gwhy"
+	done
+fi
 
 echo "1..$n"
