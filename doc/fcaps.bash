@@ -120,6 +120,11 @@ _fsck_check()
 			-- "${cur##*,}"))
 		return
 		;;
+	--guard-mask)
+		COMPREPLY=($(compgen -W "$(_fcaps_capnames) all" \
+			-- "${cur##*,}"))
+		return
+		;;
 	--policy | --baseline | --save-baseline | --prometheus | --image | \
 	--archive | --oci)
 		COMPREPLY=($(compgen -f -- "$cur"))
@@ -142,7 +147,7 @@ _fsck_check()
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "-h -j -q -x --help --jobs --quiet
 			--cross-mounts --json --list --fail-on --policy --deny
-			--dangerous --baseline --save-baseline --image --offset
+			--dangerous --guard-mask --baseline --save-baseline --image --offset
 			--prometheus --force --archive --oci --image-ref
 			--version $_fcaps_context_opts" \
 			-- "$cur"))
