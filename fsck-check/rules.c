@@ -449,7 +449,7 @@ static void fixes_text(const struct finding_exec *fx, char *buf, size_t len)
 					 fx->fix[i]);
 }
 
-/* The process and file lib's model judges @e with. */
+/* @e as lib's model takes a file. */
 static void entry_file(const struct entry *e, struct fcap_file *file)
 {
 	memset(file, 0, sizeof(*file));
@@ -477,14 +477,14 @@ static void check_guard(struct sink *s, const struct entry *e,
 	struct fcap_file file;
 	struct fcap_proc p;
 	uint64_t outside;
-	bool run, write;
+	bool refuse_exec, refuse_write;
 
 	if (!cfg->guard_from || e->read.state != FCAP_READ_VALUE)
 		return;
 	entry_file(e, &file);
 	if (!file.has_xattr)
 		return;
-	run = false;
+	refuse_exec = false;
 	outside = (file.xattr.permitted | file.xattr.inheritable) &
 		  ~cfg->model.guard_mask;
 	if (S_ISREG(e->mode)) {
@@ -495,20 +495,21 @@ static void check_guard(struct sink *s, const struct entry *e,
 				FCAP_KVER_6_12, &without, &x0);
 		fcap_model_exec(&p, &file, FCAP_KERNEL_MAINLINE,
 				FCAP_KVER_6_12, &cfg->model, &x);
-		run = !x0.error && x.error == -EPERM;
-		if (run)
+		refuse_exec = !x0.error && x.error == -EPERM;
+		if (refuse_exec)
 			outside = x0.cap_prm & ~x0.cap_amb &
 				  ~cfg->model.guard_mask;
 	}
-	write = fcap_guard_setxattr(&cfg->model, &file.xattr) == -EPERM;
-	if (!run && !write)
+	refuse_write = fcap_guard_setxattr(&cfg->model, &file.xattr) ==
+		       -EPERM;
+	if (!refuse_exec && !refuse_write)
 		return;
 	mask_text(outside, names, sizeof(names));
 	add(s, "guard-refused", SEV_WARNING,
 	    "outside %s: %s: %s%s%s", cfg->guard_from, names,
-	    run ? "an exec by a user who gains them fails with EPERM (root's are not judged)" : "",
-	    run && write ? "; " : "",
-	    write ? "writing this value is refused (deny_write=1)" : "");
+	    refuse_exec ? "an exec by a user who gains them fails with EPERM (root's are not judged)" : "",
+	    refuse_exec && refuse_write ? "; " : "",
+	    refuse_write ? "writing this value is refused (deny_write=1)" : "");
 }
 
 /*

@@ -62,7 +62,6 @@ static char *policy_dir;
 static char *policy_error;	/* the policy could not be read: */
 static int policy_errno;	/* what went wrong */
 static struct fcap_guard_state guard;	/* fcaps-guard (load_guard()) */
-static const char *guard_dir;	/* its pin directory, NULL: the default */
 
 /* The process --explain models: this one, unless context options say. */
 static struct ctxopt co;
@@ -756,8 +755,8 @@ static void load_guard(void)
 	const char *dir = getenv("FCAPS_GUARD_PINDIR");
 	int ret;
 
-	guard_dir = dir && *dir ? dir : NULL;
-	ret = fcap_guard_read(guard_dir, &guard);
+	dir = dir && *dir ? dir : NULL;
+	ret = fcap_guard_read(dir, &guard);
 	if (!ret) {
 		fcap_guard_policy(&guard, &policy);
 		return;
@@ -766,7 +765,7 @@ static void load_guard(void)
 		return;
 	if (asprintf(&policy_error,
 		     "cannot read fcaps-guard's state (%s, %s)",
-		     guard_dir ? guard_dir : FCAP_GUARD_PINDIR,
+		     dir ? dir : FCAP_GUARD_PINDIR,
 		     FCAP_GUARD_STATE) < 0)
 		err(1, NULL);
 	policy_errno = -ret;
