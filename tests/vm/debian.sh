@@ -7,9 +7,15 @@
 # (tests/vm/debian-guest: systemd, AppArmor, a package's postinst,
 # apt and dh-sequence-fcaps, the sysctl.d policy, systemd-run contexts,
 # the audit timer and service, node_exporter).  VARIANT (stock, patched)
-# tells the guest what the kernel should do.  The kernel's console goes to
-# console.txt, the guest's TAP to a second serial port (ttyS1); both are
-# judged as run.sh's are (tests/vm/verdict.sh).
+# tells the guest what the kernel should do.  VARIANT distro boots
+# Debian's own kernel of the line instead, KERNEL (build/kernel/.../
+# distro/vmlinuz), with its initramfs beside it, both put there by
+# debian-image.sh --distro with the image they boot: the system with the
+# kernels and tests/vm/guard-guest, which runs debian-guest's checks
+# (told stock: Debian's kernels are mainline) and then the stock kernel's
+# own.  The kernel's console goes to console.txt, the guest's TAP to a
+# second serial port (ttyS1); both are judged as run.sh's are
+# (tests/vm/verdict.sh).
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$top" || exit 1
@@ -21,7 +27,13 @@ vm_kver "$kernel" || exit 1
 work=$top/build/vm/${FCAPS_VM_NAME:-debian-$variant}$ktag
 rm -rf "$work"
 mkdir -p "$work" || exit 1
-sh tests/vm/debian-image.sh "$work/root.img" 2>"$work/image.log"
+initrd= told=$variant
+if [ "$variant" = distro ]; then
+	initrd=${kernel%/*}/initrd.img told=stock
+	sh tests/vm/debian-image.sh --distro "$work/root.img" 2>"$work/image.log"
+else
+	sh tests/vm/debian-image.sh "$work/root.img" 2>"$work/image.log"
+fi
 rc=$?
 if [ $rc = 77 ]; then
 	echo "1..0 # SKIP $(tail -n1 "$work/image.log")"
@@ -30,9 +42,13 @@ elif [ $rc != 0 ]; then
 	echo "Bail out! the Debian image: $(tail -n1 "$work/image.log")"
 	exit 1
 fi
+if [ ! -f "$kernel" ] || { [ -n "$initrd" ] && [ ! -f "$initrd" ]; }; then
+	echo "Bail out! the Debian image gave no $kernel${initrd:+ and $initrd}"
+	exit 1
+fi
 start=$(date +%s)
-fcaps_qemu "${FCAPS_VM_TIMEOUT:-1800}" 1024 "$kernel" "" \
-	"console=ttyS0 root=/dev/vda rw panic=-1 fcaps_variant=$variant fcaps_kver=$kver" \
+fcaps_qemu "${FCAPS_VM_TIMEOUT:-1800}" 1024 "$kernel" "$initrd" \
+	"console=ttyS0 root=/dev/vda rw panic=-1 fcaps_variant=$told fcaps_kver=$kver" \
 	-drive "file=$work/root.img,format=raw,if=virtio" \
 	-serial mon:stdio -serial "file:$work/tap.log" >"$work/console.log" 2>&1
 rc=$?

@@ -71,14 +71,19 @@ $(foreach v,$(KERNEL_VERSIONS),$(eval $(call vm_kselftests,$(v),\
 
 # The static programs, then every line's guest kernels side by side (each
 # builds its variants in the order that seeds them) while the Debian
-# guests' base system downloads (debian-image.sh --base: its failure is
-# the debian suites' to report), then what is built from their trees.
+# guests' base system downloads, and, when the table has distro rows,
+# Debian's own kernels too, installed with their initramfs
+# (debian-image.sh --base or --kernels: its failure is the debian suites'
+# to report), then what is built from their trees.
+VM_DISTRO_SUITES := $(shell awk -v lines="$(KERNEL_VERSIONS)" -v variant=distro \
+	-f tests/vm/suites.awk tests/vm/suites.tab)
 check-prepare-vm::
 	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) B=$(VMB) STATIC=1 vm-bins all \
 		2>&1 | grep -v -e 'statically linked applications' \
 		-e ': in function' >&2 || true
 	$(Q)mkdir -p build/debian && \
-	{ sh tests/vm/debian-image.sh --base >build/debian/base.log 2>&1 & } && \
+	{ sh tests/vm/debian-image.sh $(if $(VM_DISTRO_SUITES),--kernels,--base) \
+		>build/debian/base.log 2>&1 & } && \
 	$(MAKE) --no-print-directory kernel-guests; rc=$$?; wait; exit $$rc
 	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(VM_KSELFTESTS)
 

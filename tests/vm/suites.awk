@@ -4,8 +4,10 @@
 # prints the guest suites make check runs, vm/VERSION/NAME, line by line
 # in kver.sh's order and row by row in the table's: each row on the lines
 # its LINES column names (all, or V+ for V and every newer line).  With
-# -v driver=DRIVER, only the rows of that driver (kernel/build.sh: does a
-# line boot the Debian guest).
+# -v driver=DRIVER, only the rows of that driver; with -v variant=VARIANT,
+# only the rows of that variant; with -v built=1, only the rows that boot
+# a kernel built here, not Debian's own (kernel/build.sh: does a line boot
+# the Debian guest on its test kernels).
 
 # at_least(v, min): whether version v is min or newer
 function at_least(v, min,    a, b, i) {
@@ -26,6 +28,8 @@ NF < 4 || ($2 != "all" && $2 !~ /^[0-9]+\.[0-9]+\+$/) {
 	exit 1
 }
 driver != "" && $4 != driver { next }
+variant != "" && $3 != variant { next }
+built != "" && $3 == "distro" { next }
 { name[++n] = $1; from[n] = $2 == "all" ? "" : substr($2, 1, length($2) - 1) }
 
 END {
