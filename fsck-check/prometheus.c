@@ -19,9 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <linux/types.h>
 
-#include "guard-abi.h"
 #include "prometheus.h"
 #include "tools.h"
 
@@ -179,17 +177,6 @@ static bool old_success(const char *file, char *buf, size_t len)
 	return found;
 }
 
-/* The causes of fcaps-guard's refusals, as fcaps-guard --status names them */
-static const char *const guard_causes[] = {
-	[FG_EMPTY_VALUE] = "empty_value",
-	[FG_WRITE_MASK] = "write_mask",
-	[FG_EXEC_MASK] = "exec_mask",
-	[FG_LOCK_PIN] = "lock_pin",
-	[FG_LOCK_UMOUNT] = "lock_umount",
-};
-_Static_assert(sizeof(guard_causes) / sizeof(guard_causes[0]) == FG_CAUSES,
-	       "a name for every enum fg_cause");
-
 /*
  * The running fcaps-guard: loaded, locked, deny_write, and, where its
  * maps could be read (root), its refusals by cause.
@@ -213,8 +200,8 @@ static void put_guard(FILE *f, const struct prom_report *r)
 		return;
 	family_of(f, "guard_refusals_total", "counter",
 		  "Requests fcaps-guard refused since it was loaded, by cause.");
-	for (i = 0; i < FG_CAUSES; i++) {
-		snprintf(lab, sizeof(lab), "cause=\"%s\"", guard_causes[i]);
+	for (i = 0; i < FCAP_GUARD_CAUSES; i++) {
+		snprintf(lab, sizeof(lab), "cause=\"%s\"", fcap_guard_cause_name(i));
 		series_n(f, r, "guard_refusals_total", lab, g->refusals[i]);
 	}
 }

@@ -531,10 +531,6 @@ out_destroy:
 
 static int do_status(void)
 {
-	static const char *const key[] = {
-		"empty_value", "write_mask", "exec_mask", "lock_pin",
-		"lock_umount",
-	};
 	struct fcap_guard_state st;
 	__u64 total = 0;
 	unsigned int i;
@@ -553,7 +549,7 @@ static int do_status(void)
 	if (!st.counted)
 		return 0;
 	for (i = 0; i < FCAP_GUARD_CAUSES; i++) {
-		printf("refusals_%s=%llu\n", key[i],
+		printf("refusals_%s=%llu\n", fcap_guard_cause_name(i),
 		       (unsigned long long)st.refusals[i]);
 		total += st.refusals[i];
 	}

@@ -439,5 +439,6 @@ int fcap_guard_conf_read(const char *path, struct fcap_guard_conf *c,
 int fcap_guard_read(const char *pindir, struct fcap_guard_state *st);
 void fcap_guard_policy(const struct fcap_guard_state *st,
 		       struct fcap_policy *p);
+const char *fcap_guard_cause_name(unsigned int cause);
 
 #endif /* FCAP_H */

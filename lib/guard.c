@@ -335,6 +335,28 @@ int fcap_guard_read(const char *pindir, struct fcap_guard_state *st)
 	return 0;
 }
 
+static const char *const cause_names[] = {
+	[FG_EMPTY_VALUE] = "empty_value",
+	[FG_WRITE_MASK] = "write_mask",
+	[FG_EXEC_MASK] = "exec_mask",
+	[FG_LOCK_PIN] = "lock_pin",
+	[FG_LOCK_UMOUNT] = "lock_umount",
+};
+_Static_assert(sizeof(cause_names) / sizeof(cause_names[0]) == FG_CAUSES,
+	       "a name for every enum fg_cause");
+
+/**
+ * fcap_guard_cause_name() - the name of a cause of refusal, as
+ *	fcaps-guard --status and fsck-check --prometheus print it
+ * @cause: enum fg_cause (lib/guard-abi.h), below FCAP_GUARD_CAUSES
+ *
+ * Return: "empty_value", "write_mask", ...; "unknown" out of range.
+ */
+const char *fcap_guard_cause_name(unsigned int cause)
+{
+	return cause < FCAP_GUARD_CAUSES ? cause_names[cause] : "unknown";
+}
+
 /**
  * fcap_guard_policy() - put what the guard enforces in a model policy
  * @st: from fcap_guard_read()
