@@ -28,7 +28,7 @@
 #           (vmlinuz, initrd.img) for debian.sh to boot
 # The distro image is a layer of its own, not the system image with the
 # kernels added, so that the boots of our kernels neither copy nor scan
-# (fsck-check /) the stock kernels' 6,000 module files; it is made from
+# (fsck-check /) the stock kernels' 5,000 module files; it is made from
 # the same tree as the system image, in the same build when the kernels
 # layer is there by then (make check fetches it while the kernels build).
 # --base makes the base layer alone and --kernels the base and kernels
