@@ -30,7 +30,8 @@ for f in "$st/bench/benchexec" "$st/bench/nop" "$st/bench/benchxattr" \
 	[ -x "$f" ] || { echo "bench-guard: $f not built (make static all)" >&2; exit 2; }
 done
 out=$top/build/bench-guard
-rm -rf "$out" && mkdir -p "$out/root/bin" "$out/root/tests" \
+rm -rf "$out" && mkdir -p "$out/root/bin" "$out/root/tests" "$out/root/proc" \
+	"$out/root/sys" "$out/root/tmp" "$out/root/run" "$out/root/dev" \
 	"$out/root/etc/fcaps" || exit 1
 
 # ---- the initramfs ------------------------------------------------------------
@@ -48,6 +49,7 @@ cat >"$r/init" <<'EOF'
 export PATH=/bin
 mount -t proc proc /proc
 mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
 mount -t securityfs sec /sys/kernel/security
 mount -t bpf bpf /sys/fs/bpf
 mount -t tmpfs -o mode=1777 tmp /tmp
