@@ -365,6 +365,14 @@ static void event_path(const struct fg_event *e, char *buf, size_t n)
 			 (const char *)e->name);
 		return;
 	}
+	/* a pin: its path is from the root of the pins' BPF file system */
+	if (e->cause == FG_LOCK_PIN) {
+		const char *slash = strrchr(pin_dir, '/');
+
+		if (slash && slash != pin_dir)
+			len += snprintf(buf, n, "%.*s", (int)(slash - pin_dir),
+					pin_dir);
+	}
 	if (depth == FG_DEPTH && strcmp(e->name[depth - 1], "/"))
 		len += snprintf(buf + len, n - len, "...");
 	for (i = depth - 1; i >= 0 && len < n; i--) {
