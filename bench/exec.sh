@@ -26,6 +26,7 @@
 set -u
 top=${FCAPS_TOP:-$(pwd)}
 cd "$top" || exit 1
+. bench/lib.sh
 rounds=${ROUNDS:-2} n=${BENCH_N:-2000} clock=${BENCH_CLOCK:-icount}
 case $clock in
 icount)	qemu="-icount shift=0,sleep=off" target=1.002 margin=0.2
@@ -58,10 +59,6 @@ while [ $i -lt "$rounds" ]; do
 	done
 	i=$((i + 1))
 done
-median() {	# FILE KIND
-	awk -v k="$2" '$1 == k { print $2 }' "$1" | sort -n |
-		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print 0 }'
-}
 best() {	# FILE KIND: the fastest measurement, the least disturbed by load
 	awk -v k="$2" '$1 == k && $2 > m { m = $2 } END { print m + 0 }' "$1"
 }
@@ -80,14 +77,14 @@ printf '%-14s %12s %12s %9s %12s %12s %9s\n' kernel "plain med" "plain best" \
 for k in stock patched policy; do
 	f=$out/$v-$k
 	printf '%-14s %12s %12s %8s%% %12s %12s %8s%%\n' "$v-$k" \
-		"$(median "$f" plain)" "$(best "$f" plain)" \
-		"$(spread "$f" plain)" "$(median "$f" cap)" \
+		"$(kmedian "$f" plain)" "$(best "$f" plain)" \
+		"$(spread "$f" plain)" "$(kmedian "$f" cap)" \
 		"$(best "$f" cap)" "$(spread "$f" cap)"
 done
 for k in patched policy; do
 	for kind in plain cap; do
 		s=$out/$v-stock p=$out/$v-$k
-		awk -v s="$(median "$s" $kind)" -v p="$(median "$p" $kind)" \
+		awk -v s="$(kmedian "$s" $kind)" -v p="$(kmedian "$p" $kind)" \
 		    -v sb="$(best "$s" $kind)" -v pb="$(best "$p" $kind)" \
 		    -v ss="$(spread "$s" $kind)" -v ps="$(spread "$p" $kind)" \
 		    -v k="$k" -v kind="$kind" -v t="$target" -v m="$margin" \

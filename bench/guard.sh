@@ -16,6 +16,7 @@
 set -u
 top=${FCAPS_TOP:-$(pwd)}
 cd "$top" || exit 1
+. bench/lib.sh
 . kernel/qemu.sh
 rounds=${ROUNDS:-2} n=${BENCH_N:-2000} clock=${BENCH_CLOCK:-icount}
 case $clock in
@@ -111,16 +112,12 @@ while [ $i -lt "$rounds" ]; do
 	done
 	i=$((i + 1))
 done
-median() {	# FILE KIND
-	awk -v k="$2" '$1 == k { print $2 }' "$1" | sort -n |
-		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print 0 }'
-}
 echo "$clock: rates $unit; $rounds rounds, guard off and on alternated"
 for v in $kvers; do
 	echo "Debian's Linux $v:"
 	printf '%-10s %14s %14s %8s\n' what "without" "with guard" ratio
 	for kind in plain cap setxattr; do
-		a=$(median "$out/$v-0" $kind) b=$(median "$out/$v-1" $kind)
+		a=$(kmedian "$out/$v-0" $kind) b=$(kmedian "$out/$v-1" $kind)
 		printf '%-10s %14s %14s %8s\n' $kind "$a" "$b" \
 			"$(awk -v a="$a" -v b="$b" 'BEGIN { if (b > 0) printf "%.4f", a / b; else print "?" }')"
 	done

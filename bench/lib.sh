@@ -14,3 +14,10 @@ run() {
 	e=$(now)
 	printf '%.3f\n' "$(echo "$e - $s" | bc)" >>"$tmp/$name"
 }
+
+# kmedian FILE KIND: the median of the second field of FILE's lines whose
+# first is KIND (the guests' "BENCH KIND RATE" lines); 0 when none
+kmedian() {
+	awk -v k="$2" '$1 == k { print $2 }' "$1" | sort -n |
+		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print 0 }'
+}
