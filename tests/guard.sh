@@ -3,7 +3,8 @@
 #
 # guard.sh: fcaps-guard on the host (TAP).  Anywhere: its options, and
 # guard.conf read as lib/guard.c reads it (every bad line named with its
-# file, line and cause, exit 1).  As root, on a kernel that runs BPF LSM
+# file, line and cause, exit 1).  As root: the BPF object builds the
+# same with the kernel's BTF hidden.  As root, on a kernel that runs BPF LSM
 # programs: the real guard, loaded in a private mount namespace with its
 # own BPF file system and /run, never locked, with a mask that lacks only
 # cap_wake_alarm (which no program of the host carries): empty values
@@ -64,6 +65,28 @@ ok_rc $? "a configuration named with -c must exist"
 "$G" --status -p "$tmp/none" >st.out 2>&1
 [ $? = 3 ] && grep -qx 'loaded=0' st.out
 ok_rc $? "--status with nothing pinned: loaded=0, status 3"
+
+# ---- the build reads nothing of this machine's kernel ------------------------
+# The programs are compiled against guard/vmlinux-min.h: built again with
+# the kernel's BTF and headers hidden (a private mount namespace, empty
+# tmpfs over /sys/kernel/btf), the object is the same, byte for byte.
+obj=$san/guard/fcaps-guard.bpf.o
+if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null ||
+	! command -v clang >/dev/null || [ ! -f "$obj" ]; then
+	skip "the BPF object built without the kernel's BTF" "needs root, unshare, clang and $obj"
+else
+	unshare -m sh -c 'mount --make-rprivate / &&
+		mount -t tmpfs none /sys/kernel/btf 2>/dev/null ||
+		mount -t tmpfs none /sys/kernel 2>/dev/null || exit 3
+		[ ! -e /sys/kernel/btf/vmlinux ] || exit 3
+		cd "$1" && clang -O2 -g -Wall -Werror -target bpf -I lib \
+			-c -o "$2" guard/fcaps-guard.bpf.c' sh "$top" "$tmp/nobtf.o" \
+		>nobtf.log 2>&1
+	rc=$?
+	sed 's/^/# /' nobtf.log
+	[ $rc = 0 ] && cmp -s "$obj" "$tmp/nobtf.o"
+	ok_rc $? "the BPF object built with no BTF in sight is the one make built (rc $rc)"
+fi
 
 # ---- the guard itself --------------------------------------------------------
 skip_guard() {
