@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# bash completion for setfcap, getfcap and fsck-check (installed under
-# each name)
+# bash completion for setfcap, getfcap, fsck-check and fcaps-guard
+# (installed under each name)
 
 _fcaps_capnames()
 {
@@ -156,6 +156,27 @@ _fsck_check()
 	fi
 }
 
+_fcaps_guard()
+{
+	local cur prev
+	COMPREPLY=()
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	case $prev in
+	-c | --config)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return
+		;;
+	-p | --pin-dir)
+		COMPREPLY=($(compgen -d -- "$cur"))
+		return
+		;;
+	esac
+	COMPREPLY=($(compgen -W "-c -h -p --check --config --help --pin-dir
+		--status --unload --version" -- "$cur"))
+}
+
 complete -F _setfcap setfcap
 complete -F _getfcap getfcap
 complete -F _fsck_check fsck-check
+complete -F _fcaps_guard fcaps-guard

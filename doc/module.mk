@@ -35,12 +35,13 @@ install -d $(DESTDIR)$(BASHCOMPDIR)
 install -m 0644 doc/fcaps.bash $(DESTDIR)$(BASHCOMPDIR)/setfcap
 install -m 0644 doc/fcaps.bash $(DESTDIR)$(BASHCOMPDIR)/getfcap
 install -m 0644 doc/fcaps.bash $(DESTDIR)$(BASHCOMPDIR)/fsck-check
+install -m 0644 doc/fcaps.bash $(DESTDIR)$(BASHCOMPDIR)/fcaps-guard
 
 endef
 define FCAPS_BASHCOMP_UNINSTALL
 
 rm -f $(DESTDIR)$(BASHCOMPDIR)/setfcap $(DESTDIR)$(BASHCOMPDIR)/getfcap \
-	$(DESTDIR)$(BASHCOMPDIR)/fsck-check
+	$(DESTDIR)$(BASHCOMPDIR)/fsck-check $(DESTDIR)$(BASHCOMPDIR)/fcaps-guard
 
 endef
 INSTALL_EXTRA += $(FCAPS_BASHCOMP_INSTALL)

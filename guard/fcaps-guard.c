@@ -621,7 +621,7 @@ int main(int argc, char **argv)
 			pin_dir = optarg;
 			break;
 		case 'V':
-			printf("fcaps-guard %s\n", FCAPS_VERSION);
+			printf("fcaps-guard (fcaps) %s\n", FCAPS_VERSION);
 			return 0;
 		default:
 			usage(stderr);

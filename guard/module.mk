@@ -9,14 +9,15 @@ ifneq ($(STATIC),1)
 BPF_CLANG ?= clang
 BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -I$(TOP)/lib
 
-$(B)guard/fcaps-guard.bpf.o: guard/fcaps-guard.bpf.c guard/vmlinux-min.h \
-		lib/guard-abi.h
-	$(quiet) BPF $@
+# in OBJS, so that its .d file (the headers it includes) is read
+OBJS += $(B)guard/fcaps-guard.bpf.o
+$(B)guard/fcaps-guard.bpf.o: guard/fcaps-guard.bpf.c
+	$(quiet) CC $@
 	@mkdir -p $(dir $@)
-	$(Q)$(BPF_CLANG) $(BPF_CFLAGS) -c -o $@ $<
+	$(Q)$(BPF_CLANG) $(BPF_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(B)guard/fcaps-guard.skel.h: $(B)guard/fcaps-guard.bpf.o
-	$(quiet) SKEL $@
+	$(quiet) GEN $@
 	$(Q)bpftool gen skeleton $< name fcaps_guard_bpf >$@.tmp && mv $@.tmp $@
 
 # the skeleton casts its const ELF bytes to void *
@@ -47,7 +48,9 @@ install -m 0644 guard/guard.conf $(DESTDIR)/etc/fcaps/guard.conf
 endef
 define GUARD_UNINSTALL
 
-rm -f $(DESTDIR)$(SYSTEMDUNITDIR)/fcaps-guard.service
+rm -f $(DESTDIR)$(SYSTEMDUNITDIR)/fcaps-guard.service \
+	$(DESTDIR)/etc/fcaps/guard.conf
+rmdir $(DESTDIR)/etc/fcaps 2>/dev/null || true
 
 endef
 INSTALL_EXTRA += $(GUARD_INSTALL)
