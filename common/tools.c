@@ -10,6 +10,7 @@
 #include <linux/magic.h>
 
 #include "escape.h"
+#include "fcap.h"
 #include "tools.h"
 
 int tools_oom_status = 1;
@@ -144,4 +145,17 @@ bool path_on_pseudo_fs(const char *path)
 	struct statfs sfs;
 
 	return statfs(path, &sfs) == 0 && pseudo_fs_type(sfs.f_type);
+}
+
+/*
+ * fcaps-guard's state, as fcap_guard_read() finds it; FCAPS_GUARD_PINDIR,
+ * for tests, names a directory to read in place of its pin directory.
+ * *pindir says which was read, for the tool's message.
+ */
+int guard_read(struct fcap_guard_state *st, const char **pindir)
+{
+	const char *dir = getenv("FCAPS_GUARD_PINDIR");
+
+	*pindir = dir && *dir ? dir : FCAP_GUARD_PINDIR;
+	return fcap_guard_read(*pindir, st);
 }

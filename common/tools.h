@@ -26,6 +26,9 @@ void raise_fd_limit(void);
 void put_escaped(FILE *f, const char *s);
 char *escaped(const char *s);
 
+struct fcap_guard_state;
+int guard_read(struct fcap_guard_state *st, const char **pindir);
+
 bool pseudo_fs_type(long type);
 bool fd_on_pseudo_fs(int fd);
 bool path_on_pseudo_fs(const char *path);

@@ -478,7 +478,7 @@ static int write_prometheus(struct run *r)
  */
 static void load_guard(struct run *r)
 {
-	const char *dir = getenv("FCAPS_GUARD_PINDIR");
+	const char *what;
 	int ret;
 
 	if (r->guard_given) {
@@ -488,12 +488,11 @@ static void load_guard(struct run *r)
 	}
 	if (!r->prometheus && (r->guard_given || r->src.ops->offline))
 		return;
-	dir = dir && *dir ? dir : NULL;
-	ret = fcap_guard_read(dir, &r->guard);
+	ret = guard_read(&r->guard, &what);
 	if (ret) {
 		errno = -ret;
-		warn("cannot read fcaps-guard's state (%s, %s)",
-		     dir ? dir : FCAP_GUARD_PINDIR, FCAP_GUARD_STATE);
+		warn("cannot read fcaps-guard's state (%s, %s)", what,
+		     FCAP_GUARD_STATE);
 		r->status |= EXIT_OPERR;
 		r->src.errors++;
 		return;

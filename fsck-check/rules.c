@@ -471,9 +471,8 @@ static void entry_file(const struct entry *e, struct fcap_file *file)
 static void check_guard(struct sink *s, const struct entry *e,
 			const struct rules_config *cfg)
 {
-	struct fcap_policy without = cfg->model;
 	char names[FINDING_REASON_MAX / 2];
-	struct fcap_exec x, x0;
+	struct fcap_exec x = { 0 };
 	struct fcap_file file;
 	struct fcap_proc p;
 	uint64_t outside;
@@ -484,22 +483,17 @@ static void check_guard(struct sink *s, const struct entry *e,
 	entry_file(e, &file);
 	if (!file.has_xattr)
 		return;
-	refuse_exec = false;
-	outside = (file.xattr.permitted | file.xattr.inheritable) &
-		  ~cfg->model.guard_mask;
 	if (S_ISREG(e->mode)) {
 		fcap_proc_init(&p, 65534);
 		p.cap_inh = fcap_known_mask();
-		without.guard = false;
-		fcap_model_exec(&p, &file, FCAP_KERNEL_MAINLINE,
-				FCAP_KVER_6_12, &without, &x0);
 		fcap_model_exec(&p, &file, FCAP_KERNEL_MAINLINE,
 				FCAP_KVER_6_12, &cfg->model, &x);
-		refuse_exec = !x0.error && x.error == -EPERM;
-		if (refuse_exec)
-			outside = x0.cap_prm & ~x0.cap_amb &
-				  ~cfg->model.guard_mask;
 	}
+	/* the model says when the guard alone failed the exec, and why */
+	refuse_exec = x.guard_refused != 0;
+	outside = refuse_exec ? x.guard_refused :
+		  (file.xattr.permitted | file.xattr.inheritable) &
+		  ~cfg->model.guard_mask;
 	refuse_write = fcap_guard_setxattr(&cfg->model, &file.xattr) ==
 		       -EPERM;
 	if (!refuse_exec && !refuse_write)

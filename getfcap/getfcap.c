@@ -473,28 +473,6 @@ static void print_guard(void)
 	       guard.mask, guard.deny_write, guard.locked, guard.source);
 }
 
-/*
- * When the guard refused the exec: the capabilities of the file's grant
- * (the model run without the guard) that its mask lacks.
- */
-static void print_guard_refusal(const struct fcap_file *file,
-				const struct fcap_exec *x)
-{
-	struct fcap_policy without = policy;
-	struct fcap_exec x0;
-	uint64_t outside;
-
-	if (!policy.guard || x->error != -EPERM)
-		return;
-	without.guard = false;
-	fcap_context_exec(&co.ctx, file, model_kernel, model_kver, &without,
-			  &x0);
-	outside = x0.cap_prm & ~x0.cap_amb & ~policy.guard_mask;
-	if (x0.error || !outside)
-		return;
-	print_set("outside:", outside);
-}
-
 static void print_context(void)
 {
 	const char *src = fcap_context_source(&co.ctx);
@@ -652,7 +630,9 @@ static void do_explain(const char *path)
 		printf("  execve fails: %s\n", strerror(-x.error));
 		if (x.why)
 			printf("  why:         %s\n", x.why);
-		print_guard_refusal(&file, &x);
+		/* the guard refused it: what of the grant leaves its mask */
+		if (x.guard_refused)
+			print_set("outside:", x.guard_refused);
 		if (co.given && !co.login) {
 			print_verdict(&file, &x);
 			print_fixes(&file);
@@ -747,26 +727,21 @@ static void load_policy(void)
 
 /*
  * fcaps-guard, on any kernel: what it enforces goes into the policy
- * (its exec rule is the model's).  FCAPS_GUARD_PINDIR, for tests, names
- * a directory to read in place of its pin directory.
+ * (its exec rule is the model's).
  */
 static void load_guard(void)
 {
-	const char *dir = getenv("FCAPS_GUARD_PINDIR");
-	int ret;
+	const char *what;
+	int ret = guard_read(&guard, &what);
 
-	dir = dir && *dir ? dir : NULL;
-	ret = fcap_guard_read(dir, &guard);
 	if (!ret) {
 		fcap_guard_policy(&guard, &policy);
 		return;
 	}
 	if (policy_error)
 		return;
-	if (asprintf(&policy_error,
-		     "cannot read fcaps-guard's state (%s, %s)",
-		     dir ? dir : FCAP_GUARD_PINDIR,
-		     FCAP_GUARD_STATE) < 0)
+	if (asprintf(&policy_error, "cannot read fcaps-guard's state (%s, %s)",
+		     what, FCAP_GUARD_STATE) < 0)
 		err(1, NULL);
 	policy_errno = -ret;
 }

@@ -340,14 +340,6 @@ out_destroy:
 	return ret;
 }
 
-static const char *const cause_text[] = {
-	[FG_EMPTY_VALUE] = "a zero-length security.capability",
-	[FG_WRITE_MASK] = "a security.capability outside the mask",
-	[FG_EXEC_MASK] = "exec of file capabilities outside the mask",
-	[FG_LOCK_PIN] = "removing or renaming a pin of the locked guard",
-	[FG_LOCK_UMOUNT] = "unmounting the locked guard's BPF file system",
-};
-
 /* The names the programs sent, innermost first, as a path. */
 static void event_path(const struct fg_event *e, char *buf, size_t n)
 {
@@ -396,14 +388,14 @@ static int on_event(void *ctx, void *data, size_t size)
 	if (e->caps)
 		caps = mask_text(e->caps);
 	say(4, "refused %s: %s (device %u:%u, inode %llu), uid %u, pid %u (%.16s)%s%s: %s%s",
-	    cause_text[e->cause], path, (unsigned int)(e->dev >> 20),
+	    fcap_guard_cause_text(e->cause), path, (unsigned int)(e->dev >> 20),
 	    (unsigned int)(e->dev & 0xfffff), (unsigned long long)e->ino,
 	    e->uid, e->pid, e->comm, caps ? ", outside the mask: " : "",
 	    caps ? caps : "", strerror(e->err),
 	    e->suppressed ? " (and earlier ones of this kind, not logged)" : "");
 	if (e->suppressed)
 		say(4, "%llu refusals of %s were counted but not logged (rate limit)",
-		    (unsigned long long)e->suppressed, cause_text[e->cause]);
+		    (unsigned long long)e->suppressed, fcap_guard_cause_text(e->cause));
 	free(caps);
 	return 0;
 }

@@ -368,6 +368,8 @@ struct fcap_policy {
  * @securebits:	new securebits
  * @secure:	AT_SECURE
  * @file_caps:	the file's value took part (has_fcap in commoncap.c)
+ * @guard_refused: when fcaps-guard alone failed the exec (EPERM), the
+ *		capabilities of the file's grant outside its mask; else 0
  * @why:	static English sentence on the rule that decided the outcome
  */
 struct fcap_exec {
@@ -377,6 +379,7 @@ struct fcap_exec {
 	unsigned int securebits;
 	bool secure;
 	bool file_caps;
+	uint64_t guard_refused;
 	const char *why;
 };
 
@@ -440,5 +443,6 @@ int fcap_guard_read(const char *pindir, struct fcap_guard_state *st);
 void fcap_guard_policy(const struct fcap_guard_state *st,
 		       struct fcap_policy *p);
 const char *fcap_guard_cause_name(unsigned int cause);
+const char *fcap_guard_cause_text(unsigned int cause);
 
 #endif /* FCAP_H */

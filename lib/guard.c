@@ -264,7 +264,6 @@ static int read_pins(const char *dir, struct fcap_guard_state *st)
 static int read_state_file(const char *path, struct fcap_guard_state *st)
 {
 	char line[256], *v;
-	bool b;
 	FILE *f = fopen(path, "re");
 	int ret = 0;
 
@@ -279,9 +278,9 @@ static int read_state_file(const char *path, struct fcap_guard_state *st)
 		if (!strcmp(line, "mask"))
 			ret = parse_mask(v, &st->mask);
 		else if (!strcmp(line, "deny_write"))
-			ret = parse_bool(v, &b), st->deny_write = b;
+			ret = parse_bool(v, &st->deny_write);
 		else if (!strcmp(line, "locked"))
-			ret = parse_bool(v, &b), st->locked = b;
+			ret = parse_bool(v, &st->locked);
 	}
 	fclose(f);
 	return ret ? -EINVAL : 0;
@@ -335,14 +334,17 @@ int fcap_guard_read(const char *pindir, struct fcap_guard_state *st)
 	return 0;
 }
 
-static const char *const cause_names[] = {
-	[FG_EMPTY_VALUE] = "empty_value",
-	[FG_WRITE_MASK] = "write_mask",
-	[FG_EXEC_MASK] = "exec_mask",
-	[FG_LOCK_PIN] = "lock_pin",
-	[FG_LOCK_UMOUNT] = "lock_umount",
+/* The causes of refusal: a name for keys and labels, and English. */
+static const struct {
+	const char *name, *text;
+} causes[] = {
+	[FG_EMPTY_VALUE] = { "empty_value", "a zero-length security.capability" },
+	[FG_WRITE_MASK] = { "write_mask", "a security.capability outside the mask" },
+	[FG_EXEC_MASK] = { "exec_mask", "exec of file capabilities outside the mask" },
+	[FG_LOCK_PIN] = { "lock_pin", "removing or renaming a pin of the locked guard" },
+	[FG_LOCK_UMOUNT] = { "lock_umount", "unmounting the locked guard's BPF file system" },
 };
-_Static_assert(sizeof(cause_names) / sizeof(cause_names[0]) == FG_CAUSES,
+_Static_assert(sizeof(causes) / sizeof(causes[0]) == FG_CAUSES,
 	       "a name for every enum fg_cause");
 
 /**
@@ -354,7 +356,19 @@ _Static_assert(sizeof(cause_names) / sizeof(cause_names[0]) == FG_CAUSES,
  */
 const char *fcap_guard_cause_name(unsigned int cause)
 {
-	return cause < FCAP_GUARD_CAUSES ? cause_names[cause] : "unknown";
+	return cause < FCAP_GUARD_CAUSES ? causes[cause].name : "unknown";
+}
+
+/**
+ * fcap_guard_cause_text() - what was refused, in English, for a log line
+ * @cause: enum fg_cause, below FCAP_GUARD_CAUSES
+ *
+ * Return: "a zero-length security.capability", ...; "a request" out of
+ * range.
+ */
+const char *fcap_guard_cause_text(unsigned int cause)
+{
+	return cause < FCAP_GUARD_CAUSES ? causes[cause].text : "a request";
 }
 
 /**

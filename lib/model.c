@@ -433,6 +433,7 @@ static void guard_exec(const struct fcap_policy *pol, uint32_t root,
 		return;
 	memset(out, 0, sizeof(*out));
 	out->error = -EPERM;
+	out->guard_refused = grant;
 	out->why = "fcaps-guard: the file grants capabilities outside its mask, exec fails";
 }
 

@@ -308,6 +308,8 @@ static void guard_cases(void)
 	fcap_proc_init(&p, 1000);
 	fcap_model_exec(&p, &f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12, &pol, &e);
 	tap_is_int(e.error, -EPERM, "guard: a +ep value outside the mask fails EPERM");
+	tap_is_u64(e.guard_refused, SYS_ADMIN,
+		   "guard: the refusal names what leaves the mask");
 	tap_ok(e.why && strstr(e.why, "fcaps-guard"), "guard: the reason names the guard");
 	f.xattr.effective = false;
 	f.xattr.magic &= ~1U;
@@ -316,7 +318,8 @@ static void guard_cases(void)
 		   "guard: a +p value outside the mask fails too (the series narrows it)");
 	f = file_with(IPC_LOCK, 0, true);
 	fcap_model_exec(&p, &f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12, &pol, &e);
-	tap_ok(!e.error && e.cap_prm == IPC_LOCK, "guard: a value within the mask grants as before");
+	tap_ok(!e.error && e.cap_prm == IPC_LOCK && !e.guard_refused,
+	       "guard: a value within the mask grants as before");
 	fcap_proc_init(&p, 0);
 	f = file_with(IPC_LOCK | SYS_ADMIN, 0, true);
 	fcap_model_exec(&p, &f, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12, &pol, &e);
