@@ -166,8 +166,13 @@ static int pin_path(char *buf, size_t n, const char *name)
 	return 0;
 }
 
-/* Unpin everything: the programs detach once nothing holds their links. */
-static int unpin_all(void)
+/*
+ * Unpin the programs and maps: the programs detach once nothing holds
+ * their links.  @unload: the pin directory and the state file go too;
+ * else the directory stays for the pins of a guard that replaces them
+ * (its configuration names the directory's inode).
+ */
+static int unpin(bool unload)
 {
 	char path[4096];
 	unsigned int i;
@@ -177,13 +182,15 @@ static int unpin_all(void)
 		if (pin_path(path, sizeof(path), pin_names[i]))
 			return -ENAMETOOLONG;
 		if (unlink(path) && errno != ENOENT) {
-			say(3, "%s: cannot unpin: %s", path, strerror(errno));
 			rc = -errno;
+			say(3, "%s: cannot unpin: %s", path, strerror(-rc));
 		}
 	}
-	if (!rc && rmdir(pin_dir) && errno != ENOENT) {
-		say(3, "%s: %s", pin_dir, strerror(errno));
+	if (rc || !unload)
+		return rc;
+	if (rmdir(pin_dir) && errno != ENOENT) {
 		rc = -errno;
+		say(3, "%s: %s", pin_dir, strerror(-rc));
 	}
 	if (!rc && unlink(FCAP_GUARD_STATE) && errno != ENOENT)
 		say(4, "%s: %s", FCAP_GUARD_STATE, strerror(errno));
@@ -510,17 +517,17 @@ static int do_run(void)
 	if (load(&c, &skel))
 		return 1;
 	/* the new programs are attached: the old ones may go */
-	if (st.loaded && unpin_all())
+	if (st.loaded && unpin(false))
 		goto out_destroy;
 	if (pin_all(skel)) {
-		unpin_all();
+		unpin(true);
 		goto out_destroy;
 	}
 	write_state(&c);
 	describe(st.loaded ? "replaced the guard" : "loaded", &c);
 	sd_notify(0, "READY=1\nSTATUS=loaded; logging refusals");
 	ret = log_events(bpf_map__fd(skel->maps.events));
-	if (!c.locked && unpin_all() == 0)
+	if (!c.locked && unpin(true) == 0)
 		say(5, "unloaded");
 	fcaps_guard_bpf__destroy(skel);
 	return ret ? 1 : 0;
@@ -574,7 +581,7 @@ static int do_unload(void)
 		say(3, "%s: the guard is locked until reboot", pin_dir);
 		return 1;
 	}
-	return unpin_all() ? 1 : 0;
+	return unpin(true) ? 1 : 0;
 }
 
 int main(int argc, char **argv)
