@@ -102,7 +102,10 @@ done
 # guard's pins live there, so they go when the namespace ends
 cat >session.sh <<'EOF'
 set -u
-G=$1 t=$2
+G=$1 t=$2 gp=
+# whatever ends the session, the guard is stopped (unlocked, it unpins
+# itself) before the namespace and its BPF file system go
+trap '[ -n "$gp" ] && kill "$gp" 2>/dev/null && wait "$gp"' EXIT
 mount --make-rprivate / && mkdir -p "$t/bpf" && mount -t bpf bpf "$t/bpf" &&
 	mount -t tmpfs tmpfs /run || { echo "SETUP-FAILED"; exit 1; }
 P=$t/bpf/fcaps-guard
@@ -117,7 +120,7 @@ start() {
 	"$G" --status -p "$P" >"$t/status" 2>&1 && echo "STARTED" ||
 		{ echo "NOT-STARTED $(tail -n1 "$t/guard.log")"; exit 0; }
 }
-stop() { kill $gp; wait $gp; echo "STOPPED $?"; }
+stop() { kill $gp; wait $gp; echo "STOPPED $?"; gp=; }
 user() { setpriv --reuid=1000 --regid=1000 --clear-groups "$@"; }
 # every capability but cap_wake_alarm (35)
 conf 000001f7ffffffff 0
