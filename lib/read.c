@@ -133,7 +133,11 @@ static int read_whole(const struct fcap_xattr_ops *ops, void *priv,
  *
  *  - a count of bytes (0 included): FCAP_READ_VALUE, decoded into
  *    @r->value (a zero-length read is the zero-length problem);
- *  - ENODATA, ENOTSUP: FCAP_READ_NONE;
+ *  - ENODATA for a name the caller has just seen listed
+ *    (FCAP_READ_LISTED) and that a second list still shows: a zero-length
+ *    value on a kernel with the fix, which reads one as none;
+ *    FCAP_READ_VALUE of zero bytes, as above;
+ *  - ENODATA otherwise, ENOTSUP: FCAP_READ_NONE;
  *  - ERANGE, E2BIG: FCAP_READ_OVERSIZED, larger than @r->raw;
  *    @r->size is its full size when the kernel will say, else 0;
  *  - EINVAL (a value the kernel refuses to return: zero-length on kernels
@@ -167,6 +171,14 @@ int fcap_read_ops(const struct fcap_xattr_ops *ops, void *priv,
 	}
 	switch (n) {
 	case -ENODATA:
+		/* rare: so the list is asked again, in case it went away */
+		if (flags & FCAP_READ_LISTED && list_has(ops, priv) > 0) {
+			r->state = FCAP_READ_VALUE;
+			fcap_decode(r->raw, 0, &r->value);
+			return 0;
+		}
+		set_none(r);
+		return 0;
 	case -ENOTSUP:
 #if EOPNOTSUPP != ENOTSUP
 	case -EOPNOTSUPP:

@@ -314,12 +314,15 @@ void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
 
 	if (k == FCAP_KERNEL_MAINLINE)
 		return;
-	/* Patch 1: a zero-length value is refused and stands for nothing. */
+	/*
+	 * The fix series: a zero-length value is refused (patch 1), stands
+	 * for nothing at exec (patch 1) and reads as none (patch 2).
+	 */
 	if (v->size == 0)
-		out->exec = -ENODATA;
+		out->exec = out->read = -ENODATA;
 	if (k != FCAP_KERNEL_FCAPS)
 		return;
-	/* Patch 4: nothing grants that getxattr cannot show. */
+	/* Policy patch 3: nothing grants that getxattr cannot show. */
 	if (well_formed(v) && v->rev == 1 && !odd)
 		out->read = 0;
 	if (well_formed(v) && odd)
@@ -335,8 +338,10 @@ void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
  * copies the value as getxattr of the lower file returns it
  * (ovl_copy_xattr()).  When that getxattr fails, 6.12 and 7.3 drop a
  * security.capability refused with ENODATA, EOPNOTSUPP or EINVAL
- * (ovl_no_fscap()) and copy the file without it; 6.1 fails the copy-up,
- * and so the chmod or open, with getxattr's error.  All fail on any other
+ * (ovl_no_fscap()) and copy the file without it.  6.1 drops it on ENODATA
+ * only, which it reads only with the fix series (an empty value: the 6.1
+ * backport of its patch 2 skips it), and fails the copy-up, and so the
+ * chmod or open, with any other error of getxattr.  All fail on any other
  * error (EOVERFLOW).
  *
  * Return: 0 (copied as read), -ENODATA (dropped: the upper file has no
@@ -348,8 +353,8 @@ int fcap_copy_up(const struct fcap_verdict *vd, enum fcap_kver ver)
 
 	if (r == 0)
 		return 0;
-	if (ver != FCAP_KVER_6_1 &&
-	    (r == -ENODATA || r == -EOPNOTSUPP || r == -EINVAL))
+	if (r == -ENODATA ||
+	    (ver != FCAP_KVER_6_1 && (r == -EOPNOTSUPP || r == -EINVAL)))
 		return -ENODATA;
 	return r;
 }

@@ -152,6 +152,22 @@ static void test_reader(void)
 	read_case(&f, 0, &r, 0, FCAP_READ_NONE, 0,
 		  "ENOTSUP (no xattrs on that file system) is no value");
 
+	/* the fix reads a stored zero-length value as none; the list names it */
+	f = (struct fake){ .get_len = -ENODATA, .list = caps_listed,
+			   .list_len = sizeof(caps_listed) - 1 };
+	read_case(&f, FCAP_READ_LISTED, &r, 0, FCAP_READ_VALUE, 0,
+		  "ENODATA, name listed twice: the zero-length value");
+	tap_ok(r.len == 0 && r.value.problems == FCAP_PROB_EMPTY &&
+	       f.lists == 1, "read: it is the zero-length problem, listed again");
+	f.lists = 0;
+	read_case(&f, 0, &r, 0, FCAP_READ_NONE, 0,
+		  "ENODATA, name not seen listed: no value, no list call");
+	tap_ok(f.lists == 0, "read: plain ENODATA costs no list call");
+	f = (struct fake){ .get_len = -ENODATA, .list = caps_absent,
+			   .list_len = sizeof(caps_absent) - 1 };
+	read_case(&f, FCAP_READ_LISTED, &r, 0, FCAP_READ_NONE, 0,
+		  "ENODATA, name gone from the second list: no value");
+
 	/* a value the kernel refuses to return: zero-length or malformed */
 	f = (struct fake){ .get_len = -EINVAL, .list = caps_listed,
 			   .list_len = sizeof(caps_listed) - 1 };
