@@ -322,11 +322,12 @@ void fcap_verdict(const struct fcap_value *v, enum fcap_kernel k,
 		out->exec = out->read = -ENODATA;
 	if (k != FCAP_KERNEL_FCAPS)
 		return;
-	/* Policy patch 3: nothing grants that getxattr cannot show. */
+	/* Policy patch 3: getxattr shows a v1 value as exec reads it. */
 	if (well_formed(v) && v->rev == 1 && !odd)
 		out->read = 0;
+	/* Policy patch 4: exec refuses what it cannot fully read. */
 	if (well_formed(v) && odd)
-		out->exec = -ENODATA;
+		out->exec = -EINVAL;
 }
 
 /**
