@@ -3,11 +3,12 @@
  * policy.c - the fcaps admin policy (/proc/sys/kernel/fcaps/) in the guest.
  *
  * fcaps_policy= on the kernel command line picks the part:
- *   runtime   defaults, who may write, mask, enabled (turned off, and
- *             not back on), then locked and every attempt to undo it
+ *   runtime   defaults, who may write, mask (narrowed, widened again),
+ *             enabled (off, on, off), then locked, the one one-way
+ *             switch, and every attempt to undo it
  *   boot-set  booted with fcaps.mask=4000 fcaps.locked=1
- *   no-fcaps  booted with no_file_caps: the one enable state reads 0
- *             and root may not switch it back on
+ *   no-fcaps  booted with no_file_caps: the one enable state reads 0,
+ *             and root may switch it on, the policy not being locked
  * Executions are checked against lib's model given the policy read back
  * from the kernel, and against what the mask must do on its own: it is a
  * second bounding set for what a file grants, so a +ep value outside it
@@ -323,8 +324,6 @@ static void mask(void)
 	rd("mask", buf, sizeof(buf));
 	tap_ok(!err && strtoull(buf, NULL, 16) == narrow,
 	       "mask: clearing cap_sys_admin succeeds (%s)", buf);
-	snprintf(val, sizeof(val), "%016" PRIx64, full);
-	refused("root", NULL, "mask", val);
 
 	/* +ep outside the mask: a capability-dumb binary, refused */
 	exec_eperm("mask -sys_admin: sys_admin,ipc_lock+ep", F_ADMIN_LOCK,
@@ -349,6 +348,19 @@ static void mask(void)
 			v_lock, sizeof(v_lock), guest_drop_to_user);
 	tap_is_u64(prm, BIT(CAP_IPC_LOCK),
 		   "mask -sys_admin: ipc_lock+ep still grants cap_ipc_lock");
+	/* not locked: the mask may be widened again */
+	snprintf(val, sizeof(val), "%016" PRIx64, full);
+	err = wr("mask", val);
+	rd("mask", buf, sizeof(buf));
+	tap_ok(!err && strtoull(buf, NULL, 16) == full,
+	       "mask: widened again before the lock (%s)", buf);
+	prm = exec_case("mask all again: sys_admin,ipc_lock+ep as uid 1000",
+			F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+			guest_drop_to_user);
+	tap_is_u64(prm, BIT(CAP_SYS_ADMIN) | BIT(CAP_IPC_LOCK),
+		   "mask all again: both granted");
+	snprintf(val, sizeof(val), "%016" PRIx64, narrow);
+	tap_is_int(wr("mask", val), 0, "mask: narrowed again for the lock");
 }
 
 static void enabled(void)
@@ -365,11 +377,11 @@ static void enabled(void)
 			F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
 			user_ambient);
 	tap_is_u64(prm, BIT(CAP_NET_RAW), "enabled 0: the ambient set survives");
-	refused("enabled 0, one way", NULL, "enabled", "1");
-	prm = exec_case("enabled 0, 1 refused: sys_admin,ipc_lock+ep as uid 1000",
-			F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
-			guest_drop_to_user);
-	tap_is_u64(prm, 0, "enabled 0, 1 refused: still nothing");
+	tap_is_int(wr("enabled", "1"), 0, "enabled: 1 accepted before the lock");
+	prm = exec_case("enabled 1 again: ipc_lock+ep as uid 1000",
+			F_IPC_LOCK, v_lock, sizeof(v_lock), guest_drop_to_user);
+	tap_is_u64(prm, BIT(CAP_IPC_LOCK), "enabled 1 again: the file grants");
+	tap_is_int(wr("enabled", "0"), 0, "enabled: 0 again for the lock");
 }
 
 static void locked(void)
@@ -443,8 +455,9 @@ static void boot_set(void)
 }
 
 /*
- * no_file_caps clears the one enable state: kernel.fcaps.enabled reads 0,
- * and it is one-way: root may not switch file capabilities back on.
+ * no_file_caps clears the one enable state: kernel.fcaps.enabled reads 0.
+ * Unlocked, root may switch file capabilities on (fcaps.locked=1 with
+ * no_file_caps keeps them off for good).
  */
 static void no_fcaps(void)
 {
@@ -456,11 +469,12 @@ static void no_fcaps(void)
 			     F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
 			     guest_drop_to_user),
 		   0, "no_file_caps: the file grants nothing");
-	refused("no_file_caps, not locked", NULL, "enabled", "1");
-	tap_is_u64(exec_case("no_file_caps, 1 refused: as uid 1000",
-			     F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock),
+	tap_is_int(wr("enabled", "1"), 0,
+		   "no_file_caps, not locked: enabled 1 accepted");
+	tap_is_u64(exec_case("no_file_caps, then enabled 1: as uid 1000",
+			     F_IPC_LOCK, v_lock, sizeof(v_lock),
 			     guest_drop_to_user),
-		   0, "no_file_caps, 1 refused: the file grants nothing");
+		   BIT(CAP_IPC_LOCK), "no_file_caps, then enabled 1: the file grants");
 }
 
 int main(int argc, char **argv)
@@ -489,7 +503,7 @@ int main(int argc, char **argv)
 		tap_plan(6);
 		no_fcaps();
 	} else {
-		tap_plan(3 + 7 + 18 + 9 + 11);
+		tap_plan(3 + 7 + 21 + 10 + 11);
 		defaults();
 		writers();
 		mask();
