@@ -4,11 +4,14 @@
 # [KVER=6.1] kernel/build.sh NAME [NPATCHES]
 #
 # Build one kernel out of tree from Debian's linux-source-$KVER (6.12 by
-# default, or 6.1: kernel/kver.sh) with kernel/patches/$KVER; $K below is
-# build/kernel for 6.12 and build/kernel/6.1 for 6.1:
+# default, or 6.1: kernel/kver.sh) with kernel/patches/$KVER, whose series
+# lists the fix series (fix/) and then the policy series (policy/); $K
+# below is build/kernel for 6.12 and build/kernel/6.1 for 6.1:
 #   stock        the unpacked tree as is        -> $K/stock/bzImage
 #   patched      every patch in the series      -> $K/patched/bzImage
-#   fix1         the first patch alone          -> $K/fix1/bzImage
+#   fix          the fix series alone (the      -> $K/fix/bzImage
+#                first entries of series, as
+#                many as fix/series lists)
 #   bisect-N     the first N patches (NPATCHES) -> $K/bisect/bzImage-N
 # Config: tinyconfig + kernel/config/fcaps.config + fcaps-$KVER.config (if
 # any: symbols an older line names otherwise, /proc/sys is PROC_SYSCTL on
@@ -34,10 +37,25 @@ jobs=${JOBS:-$(nproc)}
 
 sh "$top/kernel/unpack.sh"
 
+entries() {	# FILE: a series file's entries, in order
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1"
+}
 patches() {	# the first $1 patches of the series, as paths
 	[ -f "$series" ] || return 0
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series" | head -n "$1" |
+	entries "$series" | head -n "$1" |
 		while read -r p; do echo "$patchdir/$p"; done
+}
+# the fix series' length, once series is checked to start with it
+nfix() {
+	[ -f "$patchdir/fix/series" ] ||
+		{ echo "kernel/build.sh: no $patchdir/fix/series" >&2; exit 1; }
+	_n=$(entries "$patchdir/fix/series" | wc -l)
+	[ "$(entries "$series" | head -n "$_n")" = \
+	  "$(entries "$patchdir/fix/series" | sed 's|^|fix/|')" ] || {
+		echo "kernel/build.sh: $series does not start with fix/series" >&2
+		exit 1
+	}
+	echo "$_n"
 }
 
 case $name in
@@ -46,13 +64,14 @@ stock)		n=0; src=$pristine; obj=$kdir/stock-obj
 patched)	n=100000; src=$kdir/patched-src
 		obj=$kdir/patched-obj
 		out=$kdir/patched/bzImage ;;
-fix1)		n=1; src=$kdir/fix1-src
-		obj=$kdir/fix1-obj
-		out=$kdir/fix1/bzImage ;;
+fix)		n=$(nfix) || exit 1
+		src=$kdir/fix-src
+		obj=$kdir/fix-obj
+		out=$kdir/fix/bzImage ;;
 bisect)		n=$2; src=$kdir/bisect-src
 		obj=$kdir/bisect-obj
 		out=$kdir/bisect/bzImage-$n ;;
-*)		echo "usage: $0 stock|patched|fix1|bisect N" >&2; exit 2 ;;
+*)		echo "usage: $0 stock|patched|fix|bisect N" >&2; exit 2 ;;
 esac
 [ -n "${OBJ_SUFFIX:-}" ] && { obj=$obj-$OBJ_SUFFIX; out=$out-$OBJ_SUFFIX; }
 
@@ -161,9 +180,9 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fcaps-config" 2>/dev/null)" != "$c
 fi
 # Every symbol the fragments ask for must be in effect: one silently dropped
 # by kconfig (a missing dependency, a misspelt name) fails the build.  A
-# symbol the tree lacks is excused only when the series defines it (stock
-# and a short bisect prefix have no CONFIG_SECURITY_FILE_CAPABILITIES).
-series_syms=$(cat "$top"/kernel/patches/*/*.patch 2>/dev/null |
+# symbol the tree lacks is excused only when the series defines it (stock,
+# fix and a short bisect prefix have no CONFIG_SECURITY_FILE_CAPABILITIES).
+series_syms=$(cat "$top"/kernel/patches/*/*/*.patch 2>/dev/null |
 	sed -n 's/^+config \([A-Za-z0-9_]*\).*/CONFIG_\1/p')
 bad=$(for f in "$@"; do
 	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p' \
@@ -213,7 +232,7 @@ fi
 # the image's piggy.S names only the compressed kernel's length, so a
 # variant whose compressed kernel has the length of one built before got
 # that one's piggy.o from the cache, and its bzImage booted the other
-# kernel (6.1's fix1 and stock, 2,551,195 bytes each: the guests caught
+# kernel (6.1's fix and stock, 2,551,195 bytes each: the guests caught
 # it).  So the image must carry the kernel just linked, byte for byte,
 # or its piggy.o is made again without the cache.
 piggy=$obj/arch/x86/boot/compressed/piggy

@@ -11,9 +11,9 @@
 #   make kernel-VERSION-stock    the unpatched kernel of that line
 #   make kernel-VERSION-patched  the line's series applied
 #   make kernel-VERSION-nofcaps  patched, CONFIG_SECURITY_FILE_CAPABILITIES=n
-#   make kernel-VERSION-fix1     the series' first patch alone
+#   make kernel-VERSION-fix      the fix series alone
 #   make kernel-VERSION-bench    stock and patched without lockdep
-#   make kernel-VERSION-guests   stock, patched, nofcaps and fix1: what
+#   make kernel-VERSION-guests   stock, patched, nofcaps and fix: what
 #                        the guest suites boot
 #   make kernel-guests   every line's, the lines side by side
 #   make kernel-stock, kernel-patched, ...  6.12's (kernel-6.12-...)
@@ -34,7 +34,7 @@ KERNEL_VERSIONS := $(shell top=. && . kernel/kver.sh && echo $$KERNEL_VERSIONS)
 # $(call kdir_of,VERSION): build/kernel or build/kernel/VERSION
 kdir_of = $(patsubst $(TOP)/%,%,$(shell KVER=$(1) && top=$(TOP) && \
 	. kernel/kver.sh && echo $$kdir))
-KERNEL_VARIANTS := stock patched nofcaps fix1 bench guests
+KERNEL_VARIANTS := stock patched nofcaps fix bench guests
 .PHONY: kernel kernel-guests kernel-bisect kernel-compile-test kernel-boot \
 	kernel-patch1 \
 	lint-kernel kernel-port-diff \
@@ -57,13 +57,13 @@ kernel-$(1)-nofcaps:
 		EXTRA_CONFIG=kernel/config/nofcaps.config \
 		sh kernel/build.sh patched
 
-kernel-$(1)-fix1:
-	$$(Q)KVER=$(1) sh kernel/build.sh fix1
+kernel-$(1)-fix:
+	$$(Q)KVER=$(1) sh kernel/build.sh fix
 
 # every kernel the guest suites boot, in the order that seeds each tree
 kernel-$(1)-guests:
 	$$(Q)$$(MAKE) -j1 --no-print-directory kernel-$(1)-stock \
-		kernel-$(1)-patched kernel-$(1)-nofcaps kernel-$(1)-fix1
+		kernel-$(1)-patched kernel-$(1)-nofcaps kernel-$(1)-fix
 
 kernel-$(1)-bench:
 	$$(Q)KVER=$(1) OBJ_SUFFIX=bench \

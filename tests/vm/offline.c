@@ -6,10 +6,11 @@
  * The host puts copies of the probe under /mnt/x/NAME, each carrying the
  * raw value that /mnt/val/NAME holds (an empty file: a zero-length value).
  * For each NAME the guest checks, against lib's verdicts and execve model
- * for the running kernel's flavour (fcaps_kernel=patched, stock, or fix1:
- * stock with the series' first patch alone):
- *   - what getxattr returns (patch 4: v1 shown as v2);
- *   - what exec as root and as uid 1000 yields (patches 1 and 5);
+ * for the running kernel's flavour (fcaps_kernel=patched, stock, or fix:
+ * stock with the fix series alone, kernel/patches/VERSION/fix/):
+ *   - what getxattr returns (the policy series: v1 shown as v2);
+ *   - what exec as root and as uid 1000 yields (the fix; the policy
+ *     series: unknown flag bits);
  *   - that exec through an overlay with the disk as its lower layer grants
  *     what exec of the file itself does (mainline: fails where getxattr
  *     does);
@@ -18,12 +19,12 @@
  *     the value, or fails, as lib's fcap_copy_up() says for the kernel
  *     line (6.12 and 7.3 drop a value getxattr refuses, 6.1 fails the
  *     copy-up);
- *   - that chown removes the value (patch 1: the zero-length one too).
+ *   - that chown removes the value (the fix: the zero-length one too).
  * Then uid 1000 tries to store each value on a file it owns: only what
- * the verdicts allow an unprivileged writer may succeed (patch 1).
+ * the verdicts allow an unprivileged writer may succeed (the fix).
  * With fcaps_kernel=nofcaps (CONFIG_SECURITY_FILE_CAPABILITIES=n) exec
  * ignores every value; writes, and so overlayfs copy-up, are as with the
- * option on (patch 2).
+ * option on (the policy series' build option).
  * TAP on stdout.
  */
 #include <errno.h>
@@ -115,7 +116,7 @@ static void check_exec(const char *name, const char *path,
  * Through an overlay whose lower layer is the ext4 disk, exec must grant
  * exactly what exec of the same file directly grants, and fail only where
  * it fails directly: with the series, for every value.  Mainline (and
- * patch 1 alone) reads the value below through getxattr
+ * the fix series alone) reads the value below through getxattr
  * (cap_inode_getsecurity), so there a value getxattr refuses fails exec
  * with that errno, as in lib's model of a value that cannot be read.
  */
@@ -146,7 +147,7 @@ static void check_overlay_exec(const char *name, const struct fcap_value *v,
 
 		snprintf(want, sizeof(want), "E %d", -vd->read);
 		tap_is_str(line, want,
-			   "%s: exec through an overlay as %s fails as getxattr does (no patch 6)",
+			   "%s: exec through an overlay as %s fails as getxattr does",
 			   name, who);
 		return;
 	}
@@ -192,13 +193,14 @@ static bool same_read(ssize_t a, const unsigned char *ab, ssize_t b,
 }
 
 /*
- * getxattr through the overlay returns what it returns directly (patch 4:
- * v1 shown as v2, unknown flag bits refused, on both paths); then copy-up
- * by chmod (overlay "ovl"), touch ("ovl2") and a write ("ovl3"), as lib's
- * fcap_copy_up() says for this kernel line: copied as getxattr of the
- * lower file returns it, dropped (6.12 and 7.3, for a value getxattr
- * refuses), or the operation fails with getxattr's error (6.1); chmod and
- * touch keep what was copied, a write removes it (killpriv).
+ * getxattr through the overlay returns what it returns directly (the
+ * policy series: v1 shown as v2, unknown flag bits refused, on both paths);
+ * then copy-up by chmod (overlay "ovl"), touch ("ovl2") and a write
+ * ("ovl3"), as lib's fcap_copy_up() says for this kernel line: copied as
+ * getxattr of the lower file returns it, dropped (6.12 and 7.3, for a
+ * value getxattr refuses), or the operation fails with getxattr's error
+ * (6.1); chmod and touch keep what was copied, a write removes it
+ * (killpriv).
  */
 static void check_overlay_xattr(const char *name, const struct fcap_value *v,
 				const struct fcap_verdict *vd)
@@ -220,11 +222,11 @@ static void check_overlay_xattr(const char *name, const struct fcap_value *v,
 	tap_ok(same_read(nd, direct, nv, via),
 	       "%s: getxattr through the overlay as directly (%zd, %zd)",
 	       name, nd, nv);
-	/* patch 4 changes what getxattr returns, and so what copy-up keeps */
+	/* the policy series changes what getxattr returns, and copy-up */
 	fcap_verdict(v, FCAP_KERNEL_MAINLINE, &stock);
 	fcap_verdict(v, FCAP_KERNEL_FCAPS, &series);
 	if (!stock.read != !series.read)
-		tap_diag("%s: getxattr %s it on stock, %s it with the series (patch 4)",
+		tap_diag("%s: getxattr %s it on stock, %s it with the series",
 			 name, stock.read ? "refuses" : "returns",
 			 series.read ? "refuses" : "returns");
 	cu = fcap_copy_up(vd, kver);
@@ -268,7 +270,7 @@ static void check_overlay_xattr(const char *name, const struct fcap_value *v,
 /*
  * Killpriv (chown of a file carrying a value) is not in lib's model:
  * cap_inode_need_killpriv() asks for a value of non-zero size on
- * mainline, for any value with the series (patch 1).
+ * mainline, for any value with the series (the fix).
  */
 static void check_killpriv(const char *name, const char *path,
 			   const struct fcap_value *v)
@@ -340,8 +342,8 @@ int main(void)
 	nofcaps = kenv && !strcmp(kenv, "nofcaps");
 	kernel = kenv && (nofcaps || !strcmp(kenv, "patched")) ?
 		 FCAP_KERNEL_FCAPS : FCAP_KERNEL_MAINLINE;
-	if (kenv && !strcmp(kenv, "fix1"))
-		kernel = FCAP_KERNEL_FIX1;
+	if (kenv && !strcmp(kenv, "fix"))
+		kernel = FCAP_KERNEL_FIX;
 	policy.enabled = !nofcaps;
 	if (geteuid() != 0)
 		tap_skip_all("needs root");
@@ -359,7 +361,8 @@ int main(void)
 	tap_plan((int)n * (overlay ? 11 : 5) + 2);
 	tap_diag("kernel flavour: %s", nofcaps ? "fcaps, FILE_CAPABILITIES=n" :
 		 kernel == FCAP_KERNEL_FCAPS ? "fcaps" :
-		 kernel == FCAP_KERNEL_FIX1 ? "mainline + patch 1" : "mainline");
+		 kernel == FCAP_KERNEL_FIX ? "mainline + the fix series" :
+		 "mainline");
 	tap_diag("Linux %s", kver_name);
 	tap_ok(overlay, "an overlay over the disk mounted (%s)",
 	       overlay ? "lowerdir=/mnt/x" : strerror(errno));

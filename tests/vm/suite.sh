@@ -23,7 +23,7 @@ set -- $row
 variant=$2 driver=$3
 shift 3
 case $variant in
-stock|patched|fix1) image=$kdir/$variant/bzImage ;;
+stock|patched|fix) image=$kdir/$variant/bzImage ;;
 nofcaps)	image=$kdir/patched/bzImage-nofcaps ;;
 # Debian's own kernel of the line, which the driver fetches and installs
 # (tests/vm/debian.sh: tests/vm/debian-image.sh --distro)
