@@ -1,13 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# kernel/patch1-applies.sh: TAP.  Patch 1 of each series (the stable fix)
-# must apply with `git am` to a clean tree of its own line, and 7.3's
-# patch 1 -- the one sent upstream -- to every older line, as the stable
-# maintainers would apply it; where it does not, the backport's changelog
-# must say why it was reworked.  Each check runs in a scratch git tree
-# holding just the files the patch touches, from Debian's pristine tree
-# of that line (kernel/unpack.sh).
+# kernel/fix-applies.sh: TAP.  Each line's fix series (its fix/series, the
+# stable fix) must apply with `git am`, in order, to a clean tree of its
+# own line, and 7.3's -- the one sent upstream -- to every older line, as
+# the stable maintainers would apply it: each of its patches onto the
+# older line with that line's own fix patches before it applied.  Where
+# a patch of 7.3's does not apply, the older line's patch in its place
+# must say why it was reworked ("does not apply as is" in its
+# changelog).  Each check runs in a scratch git tree holding the files of
+# Debian's pristine tree of that line (kernel/unpack.sh) that the fix
+# series touch; files a patch creates come from the patch.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/kernel/kver.sh"
@@ -24,47 +27,86 @@ ok() {	# STATUS DESCRIPTION
 		rc=1
 	fi
 }
-patch1() {	# VERSION: the path of its series' first patch
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/kernel/patches/$1/series" |
-		head -n 1 | sed "s|^|$top/kernel/patches/$1/|"
+fixes() {	# VERSION: the paths of its fix series' patches, in order
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' \
+		"$top/kernel/patches/$1/fix/series" |
+		sed "s|^|$top/kernel/patches/$1/fix/|"
 }
-# try_am VERSION PATCH: git am PATCH onto VERSION's pristine files; 0 if it
-# applies (offsets allowed, as git am allows them; no fuzz)
-try_am() {
-	d=$work/$1-$(basename "$2" .patch)
+patches() {	# N: "N patches", "1 patch"
+	if [ "$1" = 1 ]; then echo "1 patch"; else echo "$1 patches"; fi
+}
+subject() {	# PATCH: its subject, unfolded, without the [PATCH n/N] prefix
+	awk '/^Subject:/ { s = $0; c = 1; next }
+	     c && /^[ \t]/ { s = s $0; next }
+	     c { exit }
+	     END { sub(/^Subject: *(\[[^]]*\] *)?/, "", s)
+		   gsub(/[ \t]+/, " ", s); print s }' "$1"
+}
+# tree VERSION NAME PATCH...: $work/NAME, a git tree of VERSION's pristine
+# files that the PATCHes touch (those it has), committed; its path in d
+tree() {
+	d=$work/$2
 	src=$(top=$top KVER=$1 sh -c '. "$top/kernel/kver.sh"; echo "$pristine"')
+	shift 2
 	rm -rf "$d" && mkdir -p "$d"
-	for f in $(sed -n 's|^+++ b/||p' "$2"); do
-		[ -f "$src/$f" ] || { echo "# $1: no $f in $src"; return 1; }
+	for f in $(sed -n 's|^--- a/||p' "$@" | sort -u); do
+		[ -f "$src/$f" ] || continue
 		mkdir -p "$d/$(dirname "$f")"
 		cp "$src/$f" "$d/$f"
 	done
-	g() { git -C "$d" -c user.name=fcaps -c user.email=fcaps@invalid "$@"; }
-	g init -q && g add -A && g commit -q -m pristine &&
-		g am -q "$2" >"$d.log" 2>&1
-	r=$?
-	[ $r -ne 0 ] && sed 's/^/# /' "$d.log"
-	return $r
+	g init -q && g add -A && g commit -q --allow-empty -m pristine
+}
+g() { git -C "$d" -c user.name=fcaps -c user.email=fcaps@invalid "$@"; }
+# am PATCH...: git am each PATCH onto $d in order; 0 if all apply
+# (offsets allowed, as git am allows them; no fuzz)
+am() {
+	for p in "$@"; do
+		g am -q "$p" >"$d.log" 2>&1 || {
+			echo "# $(basename "$p"):"
+			sed 's/^/# /' "$d.log"
+			g am --abort >/dev/null 2>&1
+			return 1
+		}
+	done
 }
 for v in $KERNEL_VERSIONS; do
-	(KVER=$v sh "$top/kernel/unpack.sh") >/dev/null || {
-		ok 1 "$v: kernel/unpack.sh"; continue; }
+	(KVER=$v sh "$top/kernel/unpack.sh") >/dev/null ||
+		ok 1 "$v: kernel/unpack.sh"
 done
 for v in $KERNEL_VERSIONS; do
-	p=$(patch1 "$v")
-	try_am "$v" "$p"
-	ok $? "$v: its patch 1 ($(basename "$p")) applies with git am to linux-source-$v"
+	# shellcheck disable=SC2046
+	set -- $(fixes "$v")
+	if [ $# -eq 0 ]; then
+		ok 1 "$v: its fix series (kernel/patches/$v/fix/series) lists patches"
+		continue
+	fi
+	tree "$v" "$v" "$@" && am "$@"
+	ok $? "$v: its fix series ($(patches $#)) applies with git am to linux-source-$v"
 done
-up=$(patch1 $upstream)
+up=$(fixes $upstream)
+nup=$(echo "$up" | wc -l)
 for v in $KERNEL_VERSIONS; do
 	[ "$v" = $upstream ] && continue
-	if try_am "$v" "$up"; then
-		ok 0 "$v: $upstream's patch 1 applies with git am, as a stable backport"
-	else
-		# then the backport must say why it differs
-		grep -q "does not apply as is" "$(patch1 "$v")"
-		ok $? "$v: $upstream's patch 1 does not apply; $v's patch 1 says why it was reworked"
+	own=$(fixes "$v")
+	if [ "$(echo "$own" | grep -c .)" != "$nup" ]; then
+		ok 1 "$v: its fix series has as many patches as $upstream's ($nup)"
+		continue
 	fi
+	i=0
+	for p in $up; do
+		i=$((i + 1))
+		# v's own patches before this one, then upstream's
+		# shellcheck disable=SC2046
+		set -- $(echo "$own" | head -n $((i - 1)))
+		tree "$v" "$v-up$i" $up $own
+		if am "$@" "$p"; then
+			ok 0 "$v: $upstream's fix $i/$nup ($(subject "$p")) applies with git am, as a stable backport"
+		else
+			b=$(echo "$own" | sed -n "${i}p")
+			grep -q "does not apply as is" "$b"
+			ok $? "$v: $upstream's fix $i/$nup does not apply; $v's fix $i ($(basename "$b")) says why it was reworked"
+		fi
+	done
 done
 echo "1..$n"
 exit $rc

@@ -21,10 +21,11 @@
 #   make kernel-compile-test  after each patch of each series, the touched
 #                        objects under defconfig+, W=1, fcaps y/n and
 #                        audit off: no new warnings (not in make check)
-#   make kernel-patch1   patch 1 of each series applies with git am to its
-#                        line, and 7.3's to the older lines as a stable
-#                        backport (or the backport says why it was
-#                        reworked); also a suite of make check
+#   make kernel-fix-applies  each line's fix series applies with git am
+#                        to its line, and 7.3's to the older lines as a
+#                        stable backport (or, per patch, the backport
+#                        says why it was reworked); also a suite of make
+#                        check
 #   make kernel-boot     boot every line's stock and patched kernels once
 #   make lint-kernel     each line's checkpatch.pl --strict over its series
 #   make kernel-port-diff  what each backport's patches do differently
@@ -36,7 +37,7 @@ kdir_of = $(patsubst $(TOP)/%,%,$(shell KVER=$(1) && top=$(TOP) && \
 	. kernel/kver.sh && echo $$kdir))
 KERNEL_VARIANTS := stock patched nofcaps fix bench guests
 .PHONY: kernel kernel-guests kernel-bisect kernel-compile-test kernel-boot \
-	kernel-patch1 \
+	kernel-fix-applies \
 	lint-kernel kernel-port-diff \
 	$(foreach v,$(KERNEL_VERSIONS),$(addprefix kernel-$(v)-,$(KERNEL_VARIANTS))) \
 	$(addprefix kernel-,$(KERNEL_VARIANTS))
@@ -92,11 +93,11 @@ kernel-compile-test:
 	$(Q)rc=0; for v in $(KERNEL_VERSIONS); do \
 		KVER=$$v sh kernel/compile-test.sh || rc=1; done; exit $$rc
 
-kernel-patch1:
-	$(Q)sh tests/tap-run.sh kernel/patch1-applies.sh
+kernel-fix-applies:
+	$(Q)sh tests/tap-run.sh kernel/fix-applies.sh
 
 # after check-prepare-vm, which unpacks every line's tree
-VM_SUITES += kernel/patch1-applies.sh
+VM_SUITES += kernel/fix-applies.sh
 
 kernel-port-diff:
 	$(Q)sh kernel/port-diff.sh
