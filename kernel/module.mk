@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Kernel series and test kernels (included by the top Makefile).  One
-# series per supported kernel line, kernel/patches/VERSION, the same
-# patches in the same order; the lines are kernel/kver.sh's
+# Kernel series and test kernels (included by the top Makefile).  Per
+# supported kernel line, kernel/patches/VERSION holds two series, the
+# same patches in the same order on every line: fix/ (the stable fix)
+# and policy/ (the RFC series on top of it), and series lists both, fix
+# first, for the build scripts; the lines are kernel/kver.sh's
 # KERNEL_VERSIONS (7.3, the series sent upstream, then its backports 6.12
 # and 6.1), and adding one there adds its kernels, its guest suites and its
 # place in every target below.  kernel/build.sh takes KVER.
@@ -17,7 +19,8 @@
 #                        the guest suites boot
 #   make kernel-guests   every line's, the lines side by side
 #   make kernel-stock, kernel-patched, ...  6.12's (kernel-6.12-...)
-#   make kernel-bisect   every prefix of every series builds and boots
+#   make kernel-bisect   every prefix of every line's series (fix, then
+#                        policy) builds and boots
 #   make kernel-compile-test  after each patch of each series, the touched
 #                        objects under defconfig+, W=1, fcaps y/n and
 #                        audit off: no new warnings (not in make check)
@@ -27,7 +30,9 @@
 #                        says why it was reworked); also a suite of make
 #                        check
 #   make kernel-boot     boot every line's stock and patched kernels once
-#   make lint-kernel     each line's checkpatch.pl --strict over its series
+#   make lint-kernel     each line's checkpatch.pl --strict over both
+#                        series, cover letters included, and their
+#                        To:/Cc: headers against get_maintainer.pl
 #   make kernel-port-diff  what each backport's patches do differently
 #                        from their 7.3 twins
 
@@ -106,16 +111,12 @@ kernel-boot: kernel
 	$(Q)$(foreach v,$(KERNEL_VERSIONS),$(foreach t,stock patched,\
 		sh kernel/boot-smoke.sh $(call kdir_of,$(v))/$(t)/bzImage &&)) true
 
-# Each series is linted by its own kernel's checkpatch, the cover letter
-# too (series never lists it, so no build script applies it).
+# Each line's two series are linted by its own kernel's checkpatch and
+# get_maintainer.pl, the cover letters too (no series lists them, so no
+# build script applies them): kernel/lint.sh without arguments.
 lint-kernel:
 	$(Q)rc=0; for v in $(KERNEL_VERSIONS); do \
-		KVER=$$v sh kernel/unpack.sh && \
-		KVER=$$v sh kernel/lint.sh \
-		build/linux-source-$$v/scripts/checkpatch.pl \
-		kernel/patches/$$v/0000-cover-letter.patch \
-		$$(sed -e 's/#.*//' -e '/^[[:space:]]*$$/d' \
-		   -e "s|^|kernel/patches/$$v/|" kernel/patches/$$v/series) \
+		KVER=$$v sh kernel/unpack.sh && KVER=$$v sh kernel/lint.sh \
 		|| rc=1; done; exit $$rc
 
 lint: lint-kernel
