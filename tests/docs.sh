@@ -40,8 +40,9 @@ grep -h -o -E '(setfcap|getfcap|fsck-check)( +[^ `|;)]+)+' $docs |
 [ ! -s "$tmp/bad-opts" ]
 ok_rc $? "every option the docs give a tool is in its man page$(tr '\n' ',' <"$tmp/bad-opts" | sed 's/^./ (missing: &/; s/,$/)/')"
 
-# 2, 3, 4: the kernel interface named in kernel.md is each series' own
-# (kernel/patches/<version>/: 6.12 and 6.1 share one interface).
+# 2, 3, 4: the kernel interface named in kernel.md is each line's own
+# (kernel/patches/<version>/, its fix/ and policy/ series: every line
+# has one interface).
 missing=
 nosym=
 vers=
@@ -49,7 +50,7 @@ for d in kernel/patches/*/; do
 	v=$(basename "$d")
 	[ -f "$d/series" ] || continue
 	vers="$vers $v"
-	cat "$d"/*.patch >"$tmp/series"
+	cat "$d"/fix/*.patch "$d"/policy/*.patch >"$tmp/series"
 	for s in $(grep -o -E 'kernel\.fcaps\.[a-z]+' doc/kernel.md | sort -u); do
 		grep -q "^+What:.*/proc/sys/kernel/fcaps/${s#kernel.fcaps.}\$" \
 			"$tmp/series" || missing="$missing $v:$s"
