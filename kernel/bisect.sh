@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # [KVER=6.1] kernel/bisect.sh: build every prefix of
-# kernel/patches/$KVER/series (1..N), one object tree, and boot each
+# kernel/patches/$KVER/series (1..N: the fix series, then the policy
+# series on top of it), one object tree, and boot each
 # (kernel/boot-smoke.sh: to /init and a clean reboot, no panic).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
