@@ -12,8 +12,11 @@
 #                 Debian guest also boots (kernel/distro.sh fetches the
 #                 newest, with the suite's -updates and -security): 6.1
 #                 from bookworm, 6.12 from trixie, 7.3 from trixie-backports
-#   patchdir  kernel/patches/$KVER: the series for that version
+#   patchdir  kernel/patches/$KVER: that version's two series, fix/ (the
+#             fix for stable) and policy/ (the RFC on top of it), each
+#             with its own series file and cover letter
 #   series    $patchdir/series: what the build scripts apply, in order
+#             (fix/ entries, then policy/ entries)
 #   kdir      build/kernel (6.12) or build/kernel/$KVER: its object trees
 #             and images (build/kernel/6.1/{stock,patched}/bzImage)
 #   ktag      "" (6.12) or "-$KVER": a suffix for per-version names
