@@ -98,6 +98,7 @@ for v in $KERNEL_VERSIONS; do
 		# v's own patches before this one, then upstream's
 		# shellcheck disable=SC2046
 		set -- $(echo "$own" | head -n $((i - 1)))
+		# shellcheck disable=SC2086
 		tree "$v" "$v-up$i" $up $own
 		if am "$@" "$p"; then
 			ok 0 "$v: $upstream's fix $i/$nup ($(subject "$p")) applies with git am, as a stable backport"

@@ -110,9 +110,11 @@ for p in "$@"; do
 			list=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' \
 				-e "s|^|$d/|" "$d/series")
 		else
-			list=$(ls "$d"/[0-9]*.patch | grep -v '/0000-cover-letter.patch$')
+			list=$(for q in "$d"/[0-9]*.patch; do
+				[ "$q" = "$p" ] || echo "$q"
+			done)
 		fi
-		tos= ccs=
+		tos='' ccs=''
 		for q in $list; do
 			ask "$q" || exit 1
 			tos="$tos $work/$key.to" ccs="$ccs $work/$key.cc"
