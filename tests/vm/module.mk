@@ -29,8 +29,8 @@ LINT_C += $(wildcard tests/vm/*.c)
 # Built from each line's own tree, into $(VMB)tests/vm/VERSION/ (run.sh
 # puts a kernel's into its guest): the kernel's capabilities selftest
 # (test_execve + validate_cap; tests/vm/selftest-caps merges their two TAP
-# streams) from the unpacked tree, and the series' kselftest (its patch 5)
-# from the patched tree.
+# streams) from the unpacked tree, and from the patched tree the fix
+# series' test_empty_fcaps and the policy series' kselftest.
 # $(call vm_kselftests,VERSION,PRISTINE,PATCHED-SRC)
 define vm_kselftests
 $(VMB)tests/vm/$(1)/test_execve $(VMB)tests/vm/$(1)/validate_cap: \
@@ -42,6 +42,14 @@ $(VMB)tests/vm/$(1)/test_execve $(VMB)tests/vm/$(1)/validate_cap: \
 
 $(2)/tools/testing/selftests/capabilities/%.c:
 	$$(Q)KVER=$(1) sh kernel/unpack.sh
+
+# the fix series' regression test (its patch 3), from the patched tree too
+$(VMB)tests/vm/$(1)/test_empty_fcaps: \
+		$(3)/tools/testing/selftests/capabilities/test_empty_fcaps.c
+	$$(quiet) CC $$@
+	@mkdir -p $$(dir $$@)
+	$$(Q)$$(CC) -O2 -std=gnu99 -static -I$(3)/tools/testing/selftests \
+		-o $$@ $$< -Wl,--no-warnings
 
 $(VMB)tests/vm/$(1)/fcaps_test: $(3)/tools/testing/selftests/fcaps/fcaps_test.c
 	$$(quiet) CC $$@
@@ -63,7 +71,7 @@ $(VMB)tests/vm/$(1)/kselftest/run_kselftest.sh: $(VMB)tests/vm/$(1)/fcaps_test \
 		cp $$< $$$$d/fcaps/ && echo fcaps:fcaps_test >$$$$d/kselftest-list.txt
 
 VM_KSELFTESTS += $(addprefix $(VMB)tests/vm/$(1)/,test_execve validate_cap \
-	fcaps_test kselftest/run_kselftest.sh)
+	test_empty_fcaps fcaps_test kselftest/run_kselftest.sh)
 endef
 VM_KSELFTESTS :=
 $(foreach v,$(KERNEL_VERSIONS),$(eval $(call vm_kselftests,$(v),\

@@ -45,11 +45,13 @@ cp build/static/tests/vm/probe build/static/tests/vm/modelcheck \
 	build/static/tests/vm/audit \
 	"$ksel/test_execve" "$ksel/validate_cap" \
 	tests/vm/selftest-caps tests/vm/scan-guest tests/vm/fcaps-selftest \
+	tests/vm/empty-fcaps tests/vm/kunit \
 	"$work/root/tests/"
 cp build/static/tests/capxattr tests/tap.sh tests/kprobe.sh "$work/root/tests/"
 install -m 0755 tests/planted.sh "$work/root/tests/planted"
-# the series' own kselftest, installed with kselftest's runner, exists
-# only once the patched tree is built
+# the fix series' test and the policy series' kselftest (installed with
+# kselftest's runner) exist only once the patched tree is built
+[ -x "$ksel/test_empty_fcaps" ] && cp "$ksel/test_empty_fcaps" "$work/root/tests/"
 [ -x "$ksel/kselftest/run_kselftest.sh" ] &&
 	cp -R "$ksel/kselftest" "$work/root/tests/kselftest"
 for t in setfcap getfcap fsck-check; do
