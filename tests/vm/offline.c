@@ -50,7 +50,7 @@ static enum fcap_kver kver;	/* the kernel line: overlayfs' copy-up */
 static const char *kver_name;
 /* fcaps_kernel=nofcaps: the series built with FILE_CAPABILITIES=n */
 static bool nofcaps;
-static struct fcap_policy policy = { true, ~0ULL };
+static struct fcap_policy policy = { .enabled = true, .mask = ~0ULL };
 
 static ssize_t read_val(const char *name, unsigned char *buf, size_t len)
 {
