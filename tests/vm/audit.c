@@ -35,7 +35,7 @@
 #include "../tap.h"
 
 static enum fcap_kernel kernel;
-static struct fcap_policy policy = { true, ~0ULL };
+static struct fcap_policy policy = { .enabled = true, .mask = ~0ULL };
 static int nl = -1;
 
 static int nl_send(int type, const void *data, size_t len)

@@ -56,7 +56,7 @@
 #define PROBE		"/tests/probe"
 
 static enum fcap_kernel kernel;
-static struct fcap_policy policy = { true, ~0ULL };
+static struct fcap_policy policy = { .enabled = true, .mask = ~0ULL };
 static enum fcap_kver kver;	/* the kernel line: idmapped tmpfs */
 static const char *kver_name;
 
