@@ -4,7 +4,7 @@
  * programs, for kernels that run the BPF LSM (Debian's 6.1, 6.12, 7.3).
  *
  *  - setxattr of a zero-length security.capability fails with EINVAL, for
- *    every caller (the series' patch 1: vfs_setxattr() skips
+ *    every caller (the fix series' patch 1: vfs_setxattr() skips
  *    cap_convert_nscap() when the size is 0);
  *  - with FG_DENY_WRITE, a value whose fP or fI leaves the mask fails
  *    with EPERM;

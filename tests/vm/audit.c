@@ -13,7 +13,7 @@
  * and root (fver fp fi fe frootid) and the process's sets before and
  * after (old_pp..pa, pp..pa) as the model has them; where it does not,
  * none.  A value whose grant the series changes (lib's verdicts differ
- * between the kernels: unknown flag bits, patch 5) is named as such.
+ * between the kernels: unknown flag bits, policy patch 4) is named as such.
  * TAP on stdout.
  */
 #include <errno.h>

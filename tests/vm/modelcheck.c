@@ -265,12 +265,12 @@ static int make_file(const char *path, const struct xcase *x,
 }
 
 /*
- * Where the fcaps series means to differ from mainline (patches 1 and 5),
+ * Where the fcaps series means to differ from mainline (fix patch 1, policy patch 4),
  * by value name.  Everywhere else the two kernels' models must agree; as
  * each model is checked against its own kernel, so must the kernels.
  */
 static const char *const intended[] = {
-	"zero-length",		/* patch 1: no value, exec not blocked */
+	"zero-length",		/* fix 1: no value, exec not blocked */
 	NULL,
 };
 
@@ -402,7 +402,7 @@ int main(int argc, char **argv)
 			}
 		}
 	tap_is_int(unintended, 0,
-		   "mainline and fcaps differ only where patches 1 and 5 say");
+		   "mainline and fcaps differ only where fix 1 and policy 4 say");
 	tap_ok(lines_part > 0,
 	       "%u cases that 6.12's and 7.3's rules predict apart went as Linux %s's",
 	       lines_part, kver_name);
