@@ -3,7 +3,8 @@
  * policy.c - the fcaps admin policy (/proc/sys/kernel/fcaps/) in the guest.
  *
  * fcaps_policy= on the kernel command line picks the part:
- *   runtime   defaults, who may write, mask (narrowed, widened again),
+ *   runtime   defaults, who may write, mask (narrowed, also for a v3
+ *             value run by a container's root; widened again),
  *             enabled (off, on, off), then locked, the one one-way
  *             switch, and every attempt to undo it
  *   boot-set  booted with fcaps.mask=4000 fcaps.locked=1
@@ -41,6 +42,7 @@
 #define F_ADMIN		DIR_POL "/admin"		/* sys_admin+ep */
 #define F_ADMIN_LOCK_P	DIR_POL "/admin-ipc_lock-p"	/* sys_admin,ipc_lock+p */
 #define F_IPC_LOCK		DIR_POL "/ipc_lock"		/* ipc_lock+ep */
+#define F_V3		DIR_POL "/v3-admin-ipc_lock"	/* v3, rootid 1000 */
 #define BIT(c)		(1ULL << (c))
 
 #define LE(x) (x) & 0xff, ((x) >> 8) & 0xff, ((x) >> 16) & 0xff, (x) >> 24
@@ -52,6 +54,10 @@ static const unsigned char v_admin_lock_p[20] = {
 	LE(0x02000000), LE(0x204000)
 };
 static const unsigned char v_lock[20] = { LE(0x02000001), LE(0x4000) };
+/* sys_admin,ipc_lock+ep for a container whose root is uid 1000 */
+static const unsigned char v3_admin_lock[24] = {
+	LE(0x03000001), LE(0x204000), LE(0), LE(0), LE(0), LE(GUEST_UNPRIV)
+};
 
 static const char *const knobs[] = { "enabled", "mask", "locked" };
 
@@ -266,6 +272,49 @@ static void exec_eperm(const char *name, const char *path, const void *val,
 			 err > 0 ? strerror(err) : err ? "not run" : "ran");
 }
 
+/* Root of a user namespace whose root is uid 1000: a container's root. */
+static int container_root(void)
+{
+	char map[32];
+
+	snprintf(map, sizeof(map), "0 %d 1", GUEST_UNPRIV);
+	/* dumpable again after the uid change, so /proc/self is ours */
+	if (guest_drop_to_user() || prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) ||
+	    unshare(CLONE_NEWUSER) ||
+	    wr_path("/proc/self/setgroups", "deny") ||
+	    wr_path("/proc/self/uid_map", map) ||
+	    wr_path("/proc/self/gid_map", map))
+		return -1;
+	return 0;
+}
+
+/*
+ * A v3 value (rootid 1000) executed by the root of a user namespace whose
+ * root is uid 1000: its exec's errno, 0 when it ran, -1 when the case
+ * could not be set up.  The mask bounds such a value as any other.
+ */
+static int exec_in_container(void)
+{
+	struct fcap_proc proc;
+	struct fcap_file f;
+	char line[256];
+	int e;
+
+	if (guest_file(F_V3, v3_admin_lock, sizeof(v3_admin_lock), &f)) {
+		tap_diag("%s: %s", F_V3, strerror(errno));
+		return -1;
+	}
+	if (guest_run(F_V3, container_root, &proc, line, sizeof(line))) {
+		tap_diag("%s: the container's root could not be set up", F_V3);
+		return -1;
+	}
+	if (sscanf(line, "E %d", &e) == 1)
+		return e;
+	if (strncmp(line, "R ", 2))
+		tap_diag("%s: the probe said '%s'", F_V3, line);
+	return strncmp(line, "R ", 2) ? -1 : 0;
+}
+
 static void defaults(void)
 {
 	char buf[64], line[256], bnd[64] = "";
@@ -318,6 +367,8 @@ static void mask(void)
 			guest_drop_to_user);
 	tap_is_u64(prm, BIT(CAP_SYS_ADMIN) | BIT(CAP_IPC_LOCK),
 		   "mask all: both granted");
+	tap_is_int(exec_in_container(), 0,
+		   "mask all: a v3 sys_admin,ipc_lock+ep value runs for the container's root");
 
 	snprintf(val, sizeof(val), "%016" PRIx64 "\n", narrow);
 	err = wr("mask", val);
@@ -332,6 +383,9 @@ static void mask(void)
 		   sizeof(v_admin), guest_drop_to_user);
 	exec_eperm("mask -sys_admin: sys_admin,ipc_lock+ep", F_ADMIN_LOCK,
 		   v_admin_lock, sizeof(v_admin_lock), guest_no_setup);
+	/* a container's v3 value is bounded too, whoever wrote it */
+	tap_is_int(exec_in_container(), EPERM,
+		   "mask -sys_admin: a v3 sys_admin,ipc_lock+ep value fails with EPERM for the container's root");
 	/* +p outside the mask: narrowed; root's rules unchanged */
 	prm = exec_case("mask -sys_admin: sys_admin,ipc_lock+p as uid 1000",
 			F_ADMIN_LOCK_P, v_admin_lock_p, sizeof(v_admin_lock_p),
@@ -492,7 +546,8 @@ int main(int argc, char **argv)
 	if (make_file(F_ADMIN_LOCK, v_admin_lock, sizeof(v_admin_lock)) ||
 	    make_file(F_ADMIN, v_admin, sizeof(v_admin)) ||
 	    make_file(F_ADMIN_LOCK_P, v_admin_lock_p, sizeof(v_admin_lock_p)) ||
-	    make_file(F_IPC_LOCK, v_lock, sizeof(v_lock)))
+	    make_file(F_IPC_LOCK, v_lock, sizeof(v_lock)) ||
+	    make_file(F_V3, v3_admin_lock, sizeof(v3_admin_lock)))
 		tap_skip_all("cannot set capabilities on tmpfs");
 	if (!part)
 		part = "runtime";
@@ -503,7 +558,7 @@ int main(int argc, char **argv)
 		tap_plan(6);
 		no_fcaps();
 	} else {
-		tap_plan(3 + 7 + 21 + 10 + 11);
+		tap_plan(3 + 7 + 23 + 10 + 11);
 		defaults();
 		writers();
 		mask();
