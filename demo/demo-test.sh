@@ -90,7 +90,7 @@ fi
 # 5: the audit in the guest
 f=$(out 5 'fsck-check /opt')
 echo "$f" | grep -q '^/opt/tools/bin/diag: warning: .*\[dangerous\]$' &&
-	echo "$f" | grep -q '^/opt/tools/bin/report: error: .*\[unreadable\]$' &&
+	echo "$f" | grep -q '^/opt/tools/bin/report: error: .*\[zero-length\]$' &&
 	echo "$f" | grep -q '^/opt/tools/bin/legacy-backup: warning: .*cap_dac_read_search \[dangerous\]$' &&
 	echo "$f" | grep -q '^\[exit 4\]$' &&
 	out 5 'setxattr /opt/oracle-sim/bin/oracle-sim' | grep -q 'Invalid argument' &&
