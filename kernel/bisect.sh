@@ -7,7 +7,7 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/kernel/kver.sh"
-n=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series" | wc -l)
+n=$(series_entries "$series" | wc -l)
 i=1
 while [ "$i" -le "$n" ]; do
 	echo "  BISECT $KVER $i/$n"

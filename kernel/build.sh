@@ -37,25 +37,10 @@ jobs=${JOBS:-$(nproc)}
 
 sh "$top/kernel/unpack.sh"
 
-entries() {	# FILE: a series file's entries, in order
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1"
-}
 patches() {	# the first $1 patches of the series, as paths
 	[ -f "$series" ] || return 0
-	entries "$series" | head -n "$1" |
+	series_entries "$series" | head -n "$1" |
 		while read -r p; do echo "$patchdir/$p"; done
-}
-# the fix series' length, once series is checked to start with it
-nfix() {
-	[ -f "$patchdir/fix/series" ] ||
-		{ echo "kernel/build.sh: no $patchdir/fix/series" >&2; exit 1; }
-	_n=$(entries "$patchdir/fix/series" | wc -l)
-	[ "$(entries "$series" | head -n "$_n")" = \
-	  "$(entries "$patchdir/fix/series" | sed 's|^|fix/|')" ] || {
-		echo "kernel/build.sh: $series does not start with fix/series" >&2
-		exit 1
-	}
-	echo "$_n"
 }
 
 case $name in
@@ -64,7 +49,7 @@ stock)		n=0; src=$pristine; obj=$kdir/stock-obj
 patched)	n=100000; src=$kdir/patched-src
 		obj=$kdir/patched-obj
 		out=$kdir/patched/bzImage ;;
-fix)		n=$(nfix) || exit 1
+fix)		n=$(fix_count) || exit 1
 		src=$kdir/fix-src
 		obj=$kdir/fix-obj
 		out=$kdir/fix/bzImage ;;

@@ -30,7 +30,7 @@ variants=${VARIANTS:-fcaps nofcaps noaudit}
 
 sh "$top/kernel/unpack.sh"
 mkdir -p "$work"
-list=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
+list=$(series_entries "$series")
 n=$(printf '%s\n' "$list" | wc -l)
 
 # The wrapper: compile, and keep this object's warnings beside it.

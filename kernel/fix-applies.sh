@@ -28,8 +28,7 @@ ok() {	# STATUS DESCRIPTION
 	fi
 }
 fixes() {	# VERSION: the paths of its fix series' patches, in order
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' \
-		"$top/kernel/patches/$1/fix/series" |
+	series_entries "$top/kernel/patches/$1/fix/series" |
 		sed "s|^|$top/kernel/patches/$1/fix/|"
 }
 patches() {	# N: "N patches", "1 patch"
@@ -46,7 +45,7 @@ subject() {	# PATCH: its subject, unfolded, without the [PATCH n/N] prefix
 # files that the PATCHes touch (those it has), committed; its path in d
 tree() {
 	d=$work/$2
-	src=$(top=$top KVER=$1 sh -c '. "$top/kernel/kver.sh"; echo "$pristine"')
+	src=$top/build/linux-source-$1	# that line's $pristine
 	shift 2
 	rm -rf "$d" && mkdir -p "$d"
 	for f in $(sed -n 's|^--- a/||p' "$@" | sort -u); do

@@ -44,6 +44,26 @@ tarball=/usr/src/linux-source-$KVER.tar.xz
 patchdir=$top/kernel/patches/$KVER
 series=$patchdir/series
 
+# series_entries FILE: the entries of a series file, in order (comments
+# and blank lines left out)
+series_entries() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1"
+}
+# fix_count: how many of $series's first entries are the fix series (the
+# entries of fix/series, as fix/NAME); fails, saying why, when there is
+# no fix/series or $series does not start with it
+fix_count() {
+	[ -f "$patchdir/fix/series" ] ||
+		{ echo "kernel: no $patchdir/fix/series" >&2; return 1; }
+	_fix=$(series_entries "$patchdir/fix/series" | sed 's|^|fix/|')
+	_n=$(printf '%s\n' "$_fix" | grep -c .)
+	[ "$(series_entries "$series" | head -n "$_n")" = "$_fix" ] || {
+		echo "kernel: $series does not start with fix/series" >&2
+		return 1
+	}
+	echo "$_n"
+}
+
 # kver_of IMAGE: the version of a test kernel by where it was built (the
 # line whose kdir is the longest prefix of IMAGE's directory) in kver, and
 # that line's ktag in ktag.  Leaves KVER and the other paths above alone.

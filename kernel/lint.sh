@@ -20,7 +20,7 @@ checkpatch=$pristine/scripts/checkpatch.pl
 	{ echo "kernel/lint.sh: no $checkpatch (KVER=$KVER sh kernel/unpack.sh)" >&2; exit 1; }
 rc=0
 if [ $# -eq 0 ]; then
-	list=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
+	list=$(series_entries "$series")
 	for s in $(echo "$list" | sed -n 's|/.*||p' | awk '!seen[$0]++'); do
 		d=$patchdir/$s
 		if [ -f "$d/0000-cover-letter.patch" ]; then

@@ -29,9 +29,6 @@ tools/testing/selftests/Makefile tools/testing/selftests/capabilities
 MAINTAINERS"
 g() { git -C "$dev" -c user.name="fcaps developers" \
 	-c user.email=dev@fcaps.invalid "$@"; }
-entries() {	# FILE: a series file's entries, in order
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1"
-}
 
 # export_series NAME RANGE [FORMAT-PATCH OPTION...]: RANGE into
 # $patchdir/NAME
@@ -70,8 +67,9 @@ if [ "${1:-}" = --export ]; then
 	rm -rf "$kdir/export"
 	export_series fix base..fix
 	export_series policy fix..fcaps --subject-prefix="RFC PATCH"
-	{ entries "$patchdir/fix/series" | sed 's|^|fix/|'
-	  entries "$patchdir/policy/series" | sed 's|^|policy/|'; } >"$series"
+	{ series_entries "$patchdir/fix/series" | sed 's|^|fix/|'
+	  series_entries "$patchdir/policy/series" | sed 's|^|policy/|'
+	} >"$series"
 	set -- "$patchdir"/fix/*.patch "$patchdir"/policy/*.patch
 	sh "$top/kernel/recipients.sh" "$@"
 	sh "$top/kernel/lint.sh" "$@" && echo "  LINT clean"
@@ -79,15 +77,12 @@ if [ "${1:-}" = --export ]; then
 fi
 
 sh "$top/kernel/unpack.sh"
-nfix=$(entries "$patchdir/fix/series" | wc -l)
-[ "$(entries "$series" | head -n "$nfix")" = \
-  "$(entries "$patchdir/fix/series" | sed 's|^|fix/|')" ] ||
-	{ echo "kernel/mkdev.sh: $series does not start with fix/series" >&2; exit 1; }
+nfix=$(fix_count)
 rm -rf "$dev"
 mkdir -p "$dev"
 cp -a "$pristine/." "$dev"
 g init -q -b base
-for p in $(entries "$series"); do
+for p in $(series_entries "$series"); do
 	sed -n 's|^--- a/||p' "$patchdir/$p"
 done | sort -u | while read -r f; do
 	if [ -f "$dev/$f" ]; then echo "$f"; fi
@@ -97,7 +92,7 @@ g add -f $paths $(cat "$dev/.git/fcaps-touched")
 g commit -q -m baseline
 g checkout -q -b fcaps
 i=0
-for p in $(entries "$series"); do
+for p in $(series_entries "$series"); do
 	g am -q "$patchdir/$p"
 	i=$((i + 1))
 	if [ "$i" = "$nfix" ]; then g branch fix; fi

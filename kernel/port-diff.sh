@@ -12,6 +12,7 @@
 # Exit status 0 whether the patches differ or not; 2 on a usage error.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/kernel/kver.sh"
 up=7.3
 if [ -z "${PORT_KVER:-}" ]; then
 	for v in 6.12 6.1; do PORT_KVER=$v sh "$0" "$@"; done
@@ -23,7 +24,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 nth() {	# the Nth patch of series $1
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/series" | sed -n "$2p"
+	series_entries "$1/series" | sed -n "$2p"
 }
 hunks() {	# the code of patch $1: from its first diff line, normalised
 	sed -n '/^diff --git /,$p' "$1" |
@@ -32,8 +33,8 @@ hunks() {	# the code of patch $1: from its first diff line, normalised
 		    -e '/^-- $/,$d'
 }
 
-n_old=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$old/series" | wc -l)
-n_new=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$new/series" | wc -l)
+n_old=$(series_entries "$old/series" | wc -l)
+n_new=$(series_entries "$new/series" | wc -l)
 if [ "$n_old" != "$n_new" ]; then
 	echo "port-diff: $up has $n_old patches, $PORT_KVER has $n_new" >&2
 	exit 2

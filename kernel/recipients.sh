@@ -107,8 +107,7 @@ for p in "$@"; do
 		# the union of the series' patches'
 		d=$(dirname "$p")
 		if [ -f "$d/series" ]; then
-			list=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' \
-				-e "s|^|$d/|" "$d/series")
+			list=$(series_entries "$d/series" | sed "s|^|$d/|")
 		else
 			list=$(for q in "$d"/[0-9]*.patch; do
 				[ "$q" = "$p" ] || echo "$q"
