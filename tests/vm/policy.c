@@ -209,6 +209,22 @@ static int user_ambient(void)
 	return prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_NET_RAW, 0, 0);
 }
 
+/* Root of a user namespace whose root is uid 1000: a container's root. */
+static int container_root(void)
+{
+	char map[32];
+
+	snprintf(map, sizeof(map), "0 %d 1", GUEST_UNPRIV);
+	/* dumpable again after the uid change, so /proc/self is ours */
+	if (guest_drop_to_user() || prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) ||
+	    unshare(CLONE_NEWUSER) ||
+	    wr_path("/proc/self/setgroups", "deny") ||
+	    wr_path("/proc/self/uid_map", map) ||
+	    wr_path("/proc/self/gid_map", map))
+		return -1;
+	return 0;
+}
+
 /*
  * Exec @path (carrying @val) after @setup; the probe's report must be what
  * the model predicts under the policy the kernel reports.  Returns the
@@ -265,54 +281,12 @@ static void exec_eperm(const char *name, const char *path, const void *val,
 	int err;
 
 	snprintf(what, sizeof(what), "%s as %s", name,
-		 setup == guest_drop_to_user ? "uid 1000" : "root");
+		 setup == guest_drop_to_user ? "uid 1000" :
+		 setup == container_root ? "the container's root" : "root");
 	exec_case_err(what, path, val, len, setup, &err);
 	if (!tap_is_int(err, EPERM, "%s: exec fails with EPERM", what))
 		tap_diag("exec %s: %s", path,
 			 err > 0 ? strerror(err) : err ? "not run" : "ran");
-}
-
-/* Root of a user namespace whose root is uid 1000: a container's root. */
-static int container_root(void)
-{
-	char map[32];
-
-	snprintf(map, sizeof(map), "0 %d 1", GUEST_UNPRIV);
-	/* dumpable again after the uid change, so /proc/self is ours */
-	if (guest_drop_to_user() || prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) ||
-	    unshare(CLONE_NEWUSER) ||
-	    wr_path("/proc/self/setgroups", "deny") ||
-	    wr_path("/proc/self/uid_map", map) ||
-	    wr_path("/proc/self/gid_map", map))
-		return -1;
-	return 0;
-}
-
-/*
- * A v3 value (rootid 1000) executed by the root of a user namespace whose
- * root is uid 1000: its exec's errno, 0 when it ran, -1 when the case
- * could not be set up.  The mask bounds such a value as any other.
- */
-static int exec_in_container(void)
-{
-	struct fcap_proc proc;
-	struct fcap_file f;
-	char line[256];
-	int e;
-
-	if (guest_file(F_V3, v3_admin_lock, sizeof(v3_admin_lock), &f)) {
-		tap_diag("%s: %s", F_V3, strerror(errno));
-		return -1;
-	}
-	if (guest_run(F_V3, container_root, &proc, line, sizeof(line))) {
-		tap_diag("%s: the container's root could not be set up", F_V3);
-		return -1;
-	}
-	if (sscanf(line, "E %d", &e) == 1)
-		return e;
-	if (strncmp(line, "R ", 2))
-		tap_diag("%s: the probe said '%s'", F_V3, line);
-	return strncmp(line, "R ", 2) ? -1 : 0;
 }
 
 static void defaults(void)
@@ -367,8 +341,11 @@ static void mask(void)
 			guest_drop_to_user);
 	tap_is_u64(prm, BIT(CAP_SYS_ADMIN) | BIT(CAP_IPC_LOCK),
 		   "mask all: both granted");
-	tap_is_int(exec_in_container(), 0,
-		   "mask all: a v3 sys_admin,ipc_lock+ep value runs for the container's root");
+	/* a container's v3 value (rootid 1000), run by the container's root */
+	exec_case_err("mask all: v3 sys_admin,ipc_lock+ep as the container's root",
+		      F_V3, v3_admin_lock, sizeof(v3_admin_lock),
+		      container_root, &err);
+	tap_is_int(err, 0, "mask all: the container's root runs it");
 
 	snprintf(val, sizeof(val), "%016" PRIx64 "\n", narrow);
 	err = wr("mask", val);
@@ -384,8 +361,8 @@ static void mask(void)
 	exec_eperm("mask -sys_admin: sys_admin,ipc_lock+ep", F_ADMIN_LOCK,
 		   v_admin_lock, sizeof(v_admin_lock), guest_no_setup);
 	/* a container's v3 value is bounded too, whoever wrote it */
-	tap_is_int(exec_in_container(), EPERM,
-		   "mask -sys_admin: a v3 sys_admin,ipc_lock+ep value fails with EPERM for the container's root");
+	exec_eperm("mask -sys_admin: v3 sys_admin,ipc_lock+ep", F_V3,
+		   v3_admin_lock, sizeof(v3_admin_lock), container_root);
 	/* +p outside the mask: narrowed; root's rules unchanged */
 	prm = exec_case("mask -sys_admin: sys_admin,ipc_lock+p as uid 1000",
 			F_ADMIN_LOCK_P, v_admin_lock_p, sizeof(v_admin_lock_p),
@@ -558,7 +535,7 @@ int main(int argc, char **argv)
 		tap_plan(6);
 		no_fcaps();
 	} else {
-		tap_plan(3 + 7 + 23 + 10 + 11);
+		tap_plan(3 + 7 + 25 + 10 + 11);
 		defaults();
 		writers();
 		mask();
