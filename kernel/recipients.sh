@@ -106,13 +106,11 @@ for p in "$@"; do
 	0000-cover-letter.patch)
 		# the union of the series' patches'
 		d=$(dirname "$p")
-		if [ -f "$d/series" ]; then
-			list=$(series_entries "$d/series" | sed "s|^|$d/|")
-		else
-			list=$(for q in "$d"/[0-9]*.patch; do
-				[ "$q" = "$p" ] || echo "$q"
-			done)
-		fi
+		[ -f "$d/series" ] || {
+			echo "kernel/recipients.sh: no ${d#$top/}/series for ${p#$top/}" >&2
+			exit 1
+		}
+		list=$(series_entries "$d/series" | sed "s|^|$d/|")
 		tos='' ccs=''
 		for q in $list; do
 			ask "$q" || exit 1
