@@ -119,7 +119,7 @@ $(B)%.o: %.c $(FLAGS_STAMP) | $(PROBE_H)
 # Every fragment must exist: include, not -include, so that a fragment
 # renamed or lost stops the build instead of silently dropping its tool,
 # suites or install lines.
-FRAGMENTS := lib common tests setfcap getfcap fsck-check guard kernel tests/vm \
+FRAGMENTS := lib common tests setfcap getfcap fsck-check guard learn kernel tests/vm \
 	bench fuzz demo debian dh doc
 include $(addsuffix /module.mk,$(FRAGMENTS))
 
@@ -219,7 +219,7 @@ $(CHECKPATCH):
 # Everything a build leaves in the source directories (objects of files
 # since moved or removed included) and everything under build/ but the
 # kernel trees (build/kernel, build/linux-source-*): minutes to remake.
-SRC_DIRS := lib common setfcap getfcap fsck-check guard tests bench demo fuzz
+SRC_DIRS := lib common setfcap getfcap fsck-check guard learn tests bench demo fuzz
 clean:
 	rm -f $(shell find $(SRC_DIRS) -name '*.[oad]' -o -name '*.t' 2>/dev/null) \
 		$(sort $(patsubst $(B)%,%,$(PROGS)))

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * vmlinux-min.h - the few kernel types fcaps-guard's programs read, with
- * only the fields they read.  preserve_access_index makes every access a
- * CO-RE relocation: libbpf finds each field by name in the running
- * kernel's BTF at load time, so one object loads on 6.1, 6.12 and 7.3
- * and the build needs no kernel, no BTF and no kernel headers.  A layout
- * that differs between lines is read through its offset alone
- * (kernel_cap_t: two __u32 on 6.1, one u64 from 6.3, the same eight
- * little-endian bytes).
+ * vmlinux-min.h - the few kernel types fcaps-guard's and fcaps-learn's
+ * programs read, with only the fields they read.  preserve_access_index
+ * makes every access a CO-RE relocation: libbpf finds each field by name
+ * in the running kernel's BTF at load time, so one object loads on 6.1,
+ * 6.12 and 7.3 and the build needs no kernel, no BTF and no kernel
+ * headers.  A layout that differs between lines is read through its
+ * offset alone (kernel_cap_t: two __u32 on 6.1, one u64 from 6.3, the
+ * same eight little-endian bytes).
  */
 #ifndef FCAPS_GUARD_VMLINUX_MIN_H
 #define FCAPS_GUARD_VMLINUX_MIN_H
@@ -26,6 +26,7 @@ typedef _Bool bool;
 #define false 0
 
 enum bpf_map_type {
+	BPF_MAP_TYPE_HASH = 1,
 	BPF_MAP_TYPE_ARRAY = 2,
 	BPF_MAP_TYPE_RINGBUF = 27,
 };
@@ -98,8 +99,13 @@ struct file {
 };
 
 struct linux_binprm {
+	struct file *file;
 	struct cred *cred;
 	const char *interp;
+};
+
+struct task_struct {
+	int pid;
 };
 
 struct vfsmount {

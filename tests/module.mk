@@ -30,6 +30,14 @@ TEST_BINS += $(B)tests/capxattr
 PROGS += $(B)tests/capxattr
 OBJS += $(B)tests/capxattr.o
 
+# noisy: fcaps-learn's noise case (host suite, and the Debian guests).
+$(B)tests/noisy: $(B)tests/noisy.o
+	$(quiet) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
+TEST_BINS += $(B)tests/noisy
+PROGS += $(B)tests/noisy
+OBJS += $(B)tests/noisy.o
+
 # $(call add_fsck_test,NAME,EXTRA_LIBS): $(B)tests/NAME.t from
 # tests/NAME.c, linked with the scanner's own parts (libfsck.a).
 define add_fsck_test
