@@ -736,31 +736,39 @@ static void print_checks(const struct fcap_learned *l, uint64_t kept,
 		printf("  (this kernel's cap_capable tracepoint has no opts: no-audit checks were told by their callers)\n");
 }
 
-/* getfcap --explain in @ctx on the copy with @v: does the exec work? */
-static bool confirm(const struct fcap_value *v, const char *ctx_args,
-		    const char *shown)
+/* The path of a tool installed beside this one. */
+static void sibling(char *buf, size_t n, const char *tool)
 {
-	char self[PATH_MAX], getfcap[PATH_MAX + 16], uid[16];
-	char *argv[16], *copy, *tok, *save = NULL;
+	char self[PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *slash;
+
+	self[len > 0 ? len : 0] = '\0';
+	slash = strrchr(self, '/');
+	snprintf(buf, n, "%.*s/%s", slash ? (int)(slash - self) : 1,
+		 slash ? self : ".", tool);
+}
+
+/*
+ * getfcap --explain with the context options @ctx (@nctx of them) on the
+ * copy carrying @v: does the exec work there?
+ */
+static bool confirm(const struct fcap_value *v, const char *const *ctx,
+		    size_t nctx)
+{
+	char getfcap[PATH_MAX + 16], uid[16];
+	char *argv[16];
 	struct run_opts o = { .val = v, .as_root = true, .argv = argv };
 	struct result r;
-	ssize_t n;
-	size_t i = 0;
+	size_t i = 0, k;
 	bool ok;
 
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n <= 0)
-		return false;
-	self[n] = '\0';
-	snprintf(getfcap, sizeof(getfcap), "%.*s/getfcap",
-		 (int)(strrchr(self, '/') - self), self);
+	sibling(getfcap, sizeof(getfcap), "getfcap");
 	snprintf(uid, sizeof(uid), "%u", (unsigned int)user.pw_uid);
 	argv[i++] = getfcap;
 	argv[i++] = (char *)"--explain";
-	copy = xstrdup(ctx_args);
-	for (tok = strtok_r(copy, " ", &save); tok && i < 12;
-	     tok = strtok_r(NULL, " ", &save))
-		argv[i++] = tok;
+	for (k = 0; k < nctx && i < 12; k++)
+		argv[i++] = (char *)ctx[k];
 	argv[i++] = (char *)"--user";
 	argv[i++] = uid;
 	argv[i++] = file;
@@ -768,61 +776,58 @@ static bool confirm(const struct fcap_value *v, const char *ctx_args,
 	ok = !run(&o, &r, NULL) && WIFEXITED(r.status) &&
 	     WEXITSTATUS(r.status) == 0 && r.out &&
 	     !strstr(r.out, "execve fails");
-	printf("  getfcap --explain %s --user %s: %s\n", shown, uid,
-	       ok ? "execve works" : "execve fails");
+	printf("  getfcap --explain");
+	for (k = 0; k < nctx; k++)
+		printf(strchr(ctx[k], ' ') ? " '%s'" : " %s", ctx[k]);
+	printf(" --user %s: %s\n", uid, ok ? "execve works" : "execve fails");
 	if (!ok && r.out)
 		fputs(r.out, stdout);
 	free(r.out);
-	free(copy);
 	return ok;
 }
 
 static bool print_runtimes(uint64_t caps, const struct fcap_value *v)
 {
-	char text[2048], names_up[1024], ctx[1200], sd[1200];
+	char text[2048], up[1024], sd[1200];
+	const char *docker[] = { "--context", "cap-drop-all", "--cap-add", up };
+	const char *k8s[] = { "--context", "k8s-restricted", "--cap-add", up };
+	const char *systemd[] = { "--context", sd };
 	bool ok = true;
 
-	if (fcap_grant_text(caps, FCAP_GRANT_CAPS, names_up, sizeof(names_up)))
+	if (fcap_grant_text(caps, FCAP_GRANT_CAPS, up, sizeof(up)) ||
+	    fcap_grant_text(caps, FCAP_GRANT_SYSTEMD_BOUNDING, text,
+			    sizeof(text)))
 		return false;
+	snprintf(sd, sizeof(sd), "systemd:%s", text);
 	printf("runtimes:\n");
 	if (!fcap_grant_text(caps, FCAP_GRANT_DOCKER, text, sizeof(text)))
 		printf("  docker/podman: %s\n", text);
-	snprintf(ctx, sizeof(ctx), "--context cap-drop-all --cap-add %s",
-		 names_up);
-	ok &= confirm(v, ctx, ctx);
+	ok &= confirm(v, docker, 4);
 	if (!fcap_grant_text(caps, FCAP_GRANT_K8S, text, sizeof(text)))
 		printf("  kubernetes: %s\n", text);
-	snprintf(ctx, sizeof(ctx), "--context k8s-restricted --cap-add %s",
-		 names_up);
-	ok &= confirm(v, ctx, ctx);
+	ok &= confirm(v, k8s, 4);
 	if (!fcap_grant_text(caps, FCAP_GRANT_SYSTEMD, text, sizeof(text)))
 		printf("  systemd: %s\n", text);
-	snprintf(sd, sizeof(sd), "systemd:CapabilityBoundingSet=%s", names_up);
-	snprintf(ctx, sizeof(ctx), "--context %s", sd);
-	ok &= confirm(v, ctx, ctx);
+	ok &= confirm(v, systemd, 2);
 	return ok;
 }
 
-static int do_apply(const char *text)
+/* Run a tool installed beside this one; 0 when it exits 0. */
+static int run_tool(const char *tool, const char *a1, const char *a2,
+		    const char *a3)
 {
-	char self[PATH_MAX], setfcap[PATH_MAX + 16];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char path[PATH_MAX + 16];
 	pid_t pid;
 	int status;
 
-	if (n <= 0)
-		return -1;
-	self[n] = '\0';
-	snprintf(setfcap, sizeof(setfcap), "%.*s/setfcap",
-		 (int)(strrchr(self, '/') - self), self);
+	sibling(path, sizeof(path), tool);
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		execl(setfcap, "setfcap", "--verify", text, file_arg,
-		      (char *)NULL);
-		warn("%s", setfcap);
+		execl(path, tool, a1, a2, a3, (char *)NULL);
+		warn("%s", path);
 		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) < 0)
@@ -831,6 +836,14 @@ static int do_apply(const char *text)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
+/* --apply: setfcap sets it, setfcap --verify reads it back. */
+static int do_apply(const char *text)
+{
+	if (run_tool("setfcap", text, file_arg, NULL) ||
+	    run_tool("setfcap", "--verify", text, file_arg))
+		return -1;
+	return 0;
+}
 /* The least value: drop each candidate in turn, then try +p. */
 static int minimise(uint64_t *caps, bool *eff, uint64_t *dropped,
 		    const struct result *want)

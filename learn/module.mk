@@ -25,5 +25,6 @@ $(B)learn/fcaps-learn: $(addprefix $(B),learn/fcaps-learn.o $(COMMON_OBJS)) \
 	$(quiet) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ -lbpf $(LIBS_CAP)
 LINT_C += learn/fcaps-learn.c
+HOST_SUITES += tests/learn.sh
 MAN8 += doc/fcaps-learn.8
 endif

@@ -164,12 +164,16 @@ int fcap_grant_text(uint64_t caps, enum fcap_grant_form form, char *buf,
 			     k8s);
 		break;
 	case FCAP_GRANT_SYSTEMD:
+	case FCAP_GRANT_SYSTEMD_BOUNDING:
 		ret = upper_names(caps, " ", "CAP_", sd, sizeof(sd));
 		if (ret)
 			return ret;
-		w = snprintf(buf, len,
-			     "CapabilityBoundingSet=%s AmbientCapabilities=%s NoNewPrivileges=no",
-			     sd, sd);
+		if (form == FCAP_GRANT_SYSTEMD_BOUNDING)
+			w = snprintf(buf, len, "CapabilityBoundingSet=%s", sd);
+		else
+			w = snprintf(buf, len,
+				     "CapabilityBoundingSet=%s AmbientCapabilities=%s NoNewPrivileges=no",
+				     sd, sd);
 		break;
 	default:
 		return -EINVAL;

@@ -46,6 +46,7 @@ enum fcap_grant_form {
 	FCAP_GRANT_DOCKER,	/* docker/podman run flags */
 	FCAP_GRANT_K8S,		/* a container's securityContext */
 	FCAP_GRANT_SYSTEMD,	/* unit file lines */
+	FCAP_GRANT_SYSTEMD_BOUNDING, /* its CapabilityBoundingSet= alone */
 	FCAP_GRANT_CAPS,	/* upper-case names, comma-separated */
 };
 
