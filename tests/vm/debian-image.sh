@@ -188,7 +188,8 @@ esac
 # image, also the kernels layer
 . "$top/tests/dh-sample.sh"
 inputs=$( (echo "$base"; cat build/san/tests/runtime-probe \
-	build/static/tests/capxattr
+	build/static/tests/capxattr build/static/tests/noisy \
+	build/static/demo/oracle-sim
 	git ls-files -co --exclude-standard 2>/dev/null |
 		while IFS= read -r f; do [ -f "$f" ] && cat "$f"; done) |
 	sha256sum | cut -c1-12)
@@ -310,6 +311,7 @@ EOF
 	if [ -n "$dimg" ]; then
 		tar --xattrs --xattrs-include='*' -C "$r" -xf "$ktar" &&
 		install -m 0755 tests/vm/guard-guest build/static/tests/capxattr \
+			build/static/tests/noisy build/static/demo/oracle-sim \
 			"$g/" &&
 		mkdir -p "$r/etc/systemd/system/fcaps-guest.service.d" || exit 1
 		cat >"$r/etc/systemd/system/fcaps-guest.service.d/guard.conf" <<'EOF'

@@ -23,7 +23,7 @@ $(B)tests/vm/probe: $(B)tests/vm/probe.o $(B)lib/libfcap.a
 VM_BINS := $(B)tests/vm/probe $(VM_TAP_PROGS)
 PROGS += $(VM_BINS)
 OBJS += $(addsuffix .o,$(VM_BINS)) $(B)tests/vm/guest.o $(B)tests/tap.o
-vm-bins: $(VM_BINS) $(B)tests/capxattr
+vm-bins: $(VM_BINS) $(B)tests/capxattr $(B)tests/noisy $(B)demo/oracle-sim
 LINT_C += $(wildcard tests/vm/*.c)
 
 # Built from each line's own tree, into $(VMB)tests/vm/VERSION/ (run.sh
