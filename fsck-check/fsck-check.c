@@ -3,8 +3,9 @@
  * fsck-check - audit file capabilities on mounted trees.
  *
  * usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]
- *                   [--policy file] [--deny caps] [--dangerous caps]
- *                   [--guard-mask mask] [--baseline file] [--save-baseline file]
+ *                   [--policy file] [--profiles dir] [--deny caps]
+ *                   [--dangerous caps] [--guard-mask mask]
+ *                   [--baseline file] [--save-baseline file]
  *                   [--prometheus file]
  *                   [--image file [--offset bytes] [--force]]
  *                   [--archive file] [--oci path [--image-ref name]]
@@ -63,6 +64,7 @@
  * @co:		the runtime context of the context-* rules
  * @guard_mask:	--guard-mask, when @guard_given
  * @guard:	the running fcaps-guard, when @guard_read
+ * @profiles:	the learned profiles of --profiles
  * @status:	the exit status so far
  */
 struct run {
@@ -71,6 +73,7 @@ struct run {
 	struct source src;
 	const char *baseline, *save_baseline, *prometheus;
 	struct baseline b;
+	struct profiles profiles;
 	struct prom_file pf;
 	int bfd;
 	struct entry *v;
@@ -95,8 +98,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]\n"
-		"                  [--policy file] [--deny caps] [--dangerous caps]\n"
-		"                  [--guard-mask mask]\n"
+		"                  [--policy file] [--profiles dir] [--deny caps]\n"
+		"                  [--dangerous caps] [--guard-mask mask]\n"
 		"                  [--baseline file] [--save-baseline file]\n"
 		"                  [--prometheus file]\n"
 		"                  [--image file [--offset bytes] [--force]]\n"
@@ -119,6 +122,8 @@ static void usage(FILE *f)
 		"  --fail-on severity    lowest severity that makes the exit status 4:\n"
 		"                        info, warning (default) or error\n"
 		"  --policy file         allow-list of \"path-or-glob caps\" lines\n"
+		"  --profiles dir        learned profiles, files of \"caps path\" lines\n"
+		"                        (fcaps-learn's manifest lines): more is over-granted\n"
 		"  --deny caps           capabilities that may never appear\n"
 		"  --dangerous caps      replace the list of root-equivalent capabilities\n"
 		"  --guard-mask mask     report values fcaps-guard with this mask refuses\n"
@@ -164,7 +169,7 @@ enum {
 	OPT_JSON = 256, OPT_LIST, OPT_FAIL_ON, OPT_POLICY, OPT_DENY,
 	OPT_DANGEROUS, OPT_BASELINE, OPT_SAVE_BASELINE, OPT_VERSION,
 	OPT_IMAGE, OPT_OFFSET, OPT_FORCE, OPT_ARCHIVE, OPT_PROMETHEUS,
-	OPT_OCI, OPT_IMAGE_REF, OPT_GUARD_MASK,
+	OPT_OCI, OPT_IMAGE_REF, OPT_GUARD_MASK, OPT_PROFILES,
 };
 
 static const struct option longopts[] = {
@@ -185,6 +190,7 @@ static const struct option longopts[] = {
 	{ "oci", required_argument, NULL, OPT_OCI },
 	{ "offset", required_argument, NULL, OPT_OFFSET },
 	{ "policy", required_argument, NULL, OPT_POLICY },
+	{ "profiles", required_argument, NULL, OPT_PROFILES },
 	{ "prometheus", required_argument, NULL, OPT_PROMETHEUS },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "save-baseline", required_argument, NULL, OPT_SAVE_BASELINE },
@@ -273,6 +279,24 @@ static bool pick_source(struct run *r, const struct inputs *in, int argc)
 	return true;
 }
 
+/* --profiles: every bad line named with its file, line and cause. */
+static int load_profiles(struct run *r, const char *dir)
+{
+	struct profile_error e;
+	int ret;
+
+	profiles_free(&r->profiles);
+	ret = profiles_load(&r->profiles, dir, &e);
+	if (ret < 0 && e.line)
+		warnx("%s:%lu: invalid profile line: %s", e.file, e.line,
+		      e.reason);
+	else if (ret < 0)
+		warnx("%s: cannot load profiles: %s", e.file, e.reason);
+	else
+		r->cfg.profiles = &r->profiles;
+	return ret;
+}
+
 static int parse_opts(int argc, char **argv, struct run *r)
 {
 	struct output_opts *o = &r->out;
@@ -329,6 +353,11 @@ static int parse_opts(int argc, char **argv, struct run *r)
 				warn("%s: cannot load policy", optarg);
 				return ret;
 			}
+			break;
+		case OPT_PROFILES:
+			ret = load_profiles(r, optarg);
+			if (ret < 0)
+				return ret;
 			break;
 		case OPT_DENY:
 			if (parse_caps("--deny", optarg, &cfg->deny) < 0)
@@ -635,6 +664,7 @@ static void run_free(struct run *r)
 		entry_free(&r->v[i]);
 	free(r->v);
 	baseline_free(&r->b);
+	profiles_free(&r->profiles);
 	rules_free(&r->cfg);
 	source_free(&r->src);
 }

@@ -289,6 +289,34 @@ static void check_problems(struct sink *s, const struct fcap_value *v)
 		    fcap_last_cap(), x);
 }
 
+/* More than the file's learned profile: capabilities, or the flag. */
+static void check_profile(struct sink *s, const struct entry *e,
+			  const struct rules_config *cfg,
+			  const struct fcap_value *v)
+{
+	const struct profile *pr;
+	char names[FINDING_REASON_MAX / 2];
+	uint64_t more;
+
+	if (!cfg->profiles)
+		return;
+	pr = profiles_find(cfg->profiles, e->path);
+	if (!pr)
+		return;
+	more = (v->permitted | v->inheritable) & ~pr->caps;
+	if (more) {
+		mask_text(more, names, sizeof(names));
+		add(s, "over-granted", SEV_WARNING,
+		    "grants more than its learned profile (%s, %s): %s",
+		    pr->where, pr->text, names);
+	} else if (v->effective && !pr->effective &&
+		   (v->permitted | v->inheritable)) {
+		add(s, "over-granted", SEV_WARNING,
+		    "raises its capabilities at exec, which its learned profile (%s, %s) does not",
+		    pr->where, pr->text);
+	}
+}
+
 static void check_value(struct sink *s, const struct entry *e,
 			const struct rules_config *cfg)
 {
@@ -333,6 +361,7 @@ static void check_value(struct sink *s, const struct entry *e,
 		mask_text(bad, names, sizeof(names));
 		add(s, "denied", SEV_ERROR, "denied capabilities: %s", names);
 	}
+	check_profile(s, e, cfg, &v);
 	if (!cfg->have_policy)
 		return;
 	for (i = 0; i < cfg->npolicy; i++) {

@@ -13,6 +13,7 @@
 
 #include "context.h"
 #include "entry.h"
+#include "profile.h"
 
 #define ENTRY_FINDINGS_MAX	32
 #define FINDING_REASON_MAX	1024
@@ -71,6 +72,8 @@ struct policy_rule {
  * @guard_from:	whose mask @model's guard has, in the words of the
  *		guard-refused rule (the loaded guard's, --guard-mask);
  *		NULL: no guard, no such rule
+ * @profiles:	learned profiles (--profiles), NULL when none: a value
+ *		that grants more than its file's is over-granted
  */
 struct rules_config {
 	uint64_t dangerous;
@@ -81,6 +84,7 @@ struct rules_config {
 	const struct fcap_context *ctx;
 	struct fcap_policy model;
 	const char *guard_from;
+	const struct profiles *profiles;
 };
 
 extern const char rules_default_dangerous[];

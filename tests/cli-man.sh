@@ -147,8 +147,9 @@ mkroot() {
 	for a in sh cat cp mkdir tee sha256sum ls rm; do
 		ln -s busybox "$1/bin/$a" || return 1
 	done &&
-	for t in setfcap getfcap fsck-check; do
-		cp "$top/$t/$t" "$1/usr/sbin/" || return 1
+	for t in setfcap/setfcap getfcap/getfcap fsck-check/fsck-check \
+		learn/fcaps-learn; do
+		cp "$top/$t" "$1/usr/sbin/" || return 1
 	done &&
 	cp "$(command -v rsync)" "$(command -v jq)" "$1/usr/bin/" &&
 	# fsck-check loads libarchive for --archive and --oci (dlopen): what
@@ -166,6 +167,14 @@ mkroot() {
 	done &&
 	cp /etc/passwd /etc/group "$1/etc/" && : >"$1/dev/null" &&
 	chmod 1777 "$1/tmp"
+}
+# copy_prog ROOT PATH: the host's program at PATH, with its libraries
+copy_prog() {
+	mkdir -p "$1$(dirname "$2")" && cp "$2" "$1$2" &&
+	ldd "$2" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
+		$1 ~ /^\// { print $1 }' | while read -r l; do
+		mkdir -p "$1$(dirname "$l")" && cp -L "$l" "$1$l" || exit 1
+	done
 }
 # file PATH [CAPS]: a program at PATH, with CAPS set
 file() {
@@ -187,6 +196,19 @@ fixtures_getfcap() {
 	file "$1/srv/tree/sbin/db" cap_ipc_lock,cap_sys_nice+ep &&
 	file "$1/srv/tree/plain" &&
 	cp -r "$1/srv/tree" "$1/srv/copy"	# cp -r keeps no xattrs
+}
+# fcaps-learn's examples learn the host's fping, which needs /sys (BTF)
+fixtures_fcaps_learn() {
+	copy_prog "$1" /usr/bin/fping && cp /etc/protocols "$1/etc/" &&
+	mkdir -p "$1/sys" &&
+	echo 'mount -t sysfs sysfs /sys' >"$1/.pre.sh"
+}
+# fcaps-learn runs here: as root, BPF sees capability checks, fping is
+# installed
+learn_runs() {
+	[ -x /usr/bin/fping ] && [ -x "$top/learn/fcaps-learn" ] &&
+		"$top/learn/fcaps-learn" --user nobody /bin/true -- /bin/true \
+		>/dev/null 2>&1
 }
 fixtures_fsck_check() {
 	v=0000000200200000000000000000000000000000	# cap_net_raw+p
@@ -240,12 +262,17 @@ else
 			ok "$name.8 has no examples"
 			continue
 		fi
+		if [ "$name" = fcaps-learn ] && ! learn_runs; then
+			skip "$name.8 examples" "fcaps-learn cannot learn here (no fping, or no BPF view of capability checks)"
+			continue
+		fi
 		if ! mkroot "$root" ||
 			! "fixtures_$(echo "$name" | tr - _)" "$root"; then
 			notok "$name.8 examples: set up their scratch root"
 			continue
 		fi
 		{
+			[ -f "$root/.pre.sh" ] && cat "$root/.pre.sh"
 			echo "cd /"
 			while IFS= read -r e; do
 				printf '%s\necho $? >>/.rc\n' "$e"

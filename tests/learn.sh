@@ -28,14 +28,16 @@ set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 san=${FCAPS_SAN:-$top/build/san}
 . "$top/tests/tap.sh"
-for b in learn/fcaps-learn getfcap/getfcap setfcap/setfcap tests/noisy; do
+for b in learn/fcaps-learn getfcap/getfcap setfcap/setfcap \
+	fsck-check/fsck-check tests/noisy; do
 	[ -x "$san/$b" ] || { echo "Bail out! $san/$b not built (make san)"; exit 1; }
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fcaps-learn-test.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 mkdir sbin bin
-cp "$san/learn/fcaps-learn" "$san/getfcap/getfcap" "$san/setfcap/setfcap" sbin/ &&
+cp "$san/learn/fcaps-learn" "$san/getfcap/getfcap" "$san/setfcap/setfcap" \
+	"$san/fsck-check/fsck-check" sbin/ &&
 	cp "$san/tests/noisy" /bin/cat bin/ || exit 1
 L=$tmp/sbin/fcaps-learn
 
@@ -148,6 +150,35 @@ if [ -x "$py" ] && [ "$(cat /proc/sys/net/ipv4/ip_unprivileged_port_start)" = 10
 else
 	skip "python3 binding port 80" "no /usr/bin/python3, or unprivileged ports start below 1024"
 fi
+
+# ---- the audit: what was learned, as fsck-check's profiles -----------------------
+mkdir prof
+sed -n 's/^manifest: //p' noisy.out >prof/learned
+setcap cap_net_bind_service,cap_sys_admin=ep bin/noisy
+sbin/fsck-check --profiles prof "$tmp/bin" >fsck.out 2>&1
+grep -q "^$tmp/bin/noisy: warning: grants more than its learned profile (prof/learned:1, cap_net_bind_service=ep): cap_sys_admin \[over-granted\]$" fsck.out
+ok_rc $? "fsck-check --profiles: a planted value beyond the learned one is over-granted"
+sbin/fsck-check --json --profiles prof "$tmp/bin" >fsck.json 2>/dev/null
+if command -v jq >/dev/null; then
+	jq -e 'select(.path | endswith("/bin/noisy")) | .findings[] | select(.rule == "over-granted" and .severity == "warning")' \
+		fsck.json >/dev/null 2>&1
+	ok_rc $? "...in --json"
+else
+	skip "...in --json" "no jq"
+fi
+sbin/fsck-check -q --profiles prof --prometheus fsck.prom "$tmp/bin" >/dev/null 2>&1
+grep -q 'rule="over-granted",severity="warning"} 1$' fsck.prom
+ok_rc $? "...and in --prometheus"
+setcap cap_net_bind_service=ep bin/noisy
+sbin/fsck-check --profiles prof "$tmp/bin" >fsck2.out 2>&1
+! grep -q over-granted fsck2.out
+ok_rc $? "...and the learned value itself is not"
+setcap -r bin/noisy
+printf 'cap_bogus=ep /x\n' >prof/zz
+sbin/fsck-check --profiles prof "$tmp/bin" >/dev/null 2>fsck3.err
+[ $? = 16 ] && grep -q '^fsck-check: prof/zz:1: invalid profile line: not a capability text$' fsck3.err
+ok_rc $? "a bad profile line: its file, line and cause, status 16"
+rm prof/zz
 
 # ---- --apply, errors, what is left ---------------------------------------------
 cp bin/cat bin/cat2
