@@ -40,9 +40,7 @@ r=$out/root
 cp /bin/busybox "$r/bin/" && ln -s busybox "$r/bin/sh" &&
 	cp "$st/bench/benchexec" "$st/bench/nop" "$st/bench/benchxattr" \
 		"$r/tests/" && cp guard/fcaps-guard "$r/bin/" || exit 1
-for l in $(ldd guard/fcaps-guard | awk '/=>/ { print $3 } /ld-linux/ { print $1 }'); do
-	mkdir -p "$r$(dirname "$l")" && cp -L "$l" "$r$l" || exit 1
-done
+bench_libs "$r" guard/fcaps-guard || exit 1
 printf 'mask = all\ndeny_write = 1\n' >"$r/etc/fcaps/guard.conf"
 cat >"$r/init" <<'EOF'
 #!/bin/sh
@@ -76,17 +74,7 @@ chmod 755 "$r/init"
 # ---- the kernels --------------------------------------------------------------
 kvers=${BENCH_KVERS:-7.3 6.12}
 for v in $kvers; do
-	debs=$(KVER=$v sh kernel/distro.sh) || {
-		echo "bench-guard: no Debian kernel of $v to boot" >&2; exit 2; }
-	for d in $debs; do
-		dpkg-deb --fsys-tarfile "$d" | tar -xf - -C "$out" --wildcards \
-			'./boot/vmlinuz-*' './usr/lib/modules/*/vmlinuz' \
-			2>/dev/null
-	done
-	k=$(ls "$out"/boot/vmlinuz-"$v".* "$out"/usr/lib/modules/"$v".*/vmlinuz \
-		2>/dev/null | head -n1)
-	[ -f "$k" ] || { echo "bench-guard: no vmlinuz in $debs" >&2; exit 2; }
-	mv "$k" "$out/vmlinuz-$v"
+	debian_vmlinuz "$out" "$v" bench-guard || exit 2
 done
 
 boot() {	# VERSION 0|1

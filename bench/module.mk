@@ -9,8 +9,11 @@
 #   make bench-exec      exec rate in the guest, stock vs patched
 #   make bench-guard     exec and setxattr cost of fcaps-guard on Debian's
 #                        own kernels, loaded vs not
+#   make bench-learn     what fcaps-learn's recorder costs an exec-heavy
+#                        command it follows, on Debian's own kernels
 
-.PHONY: bench-scan bench-image bench-archive bench-apply bench-exec bench-guard
+.PHONY: bench-scan bench-image bench-archive bench-apply bench-exec bench-guard \
+	bench-learn
 
 # The floor probe lands under build/ (ignored by git, never installed).
 FLOOR_PROBE := build/bench-scan/floor-probe
@@ -47,6 +50,11 @@ bench-guard: all
 		build/static/bench/benchexec build/static/bench/nop \
 		build/static/bench/benchxattr
 	$(Q)sh bench/guard.sh
+
+bench-learn: all
+	$(Q)$(MAKE) --no-print-directory B=build/static/ STATIC=1 \
+		build/static/bench/benchexec build/static/bench/nop
+	$(Q)sh bench/learn.sh
 
 # The guest side of bench-exec (run.sh puts them in every guest): a
 # posix_spawn loop and the static binary it spawns.

@@ -501,14 +501,23 @@ static int read_full(int fd, void *buf, size_t n)
 	return 0;
 }
 
-/* Read the command's output until EOF or the deadline. */
+/* Seconds of CLOCK_MONOTONIC: a command may set the clock (date -s). */
+static time_t mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec;
+}
+
+/* Read the command's output until EOF or the deadline (mono()). */
 static void collect(int fd, struct result *r, time_t deadline, pid_t init)
 {
 	char buf[8192];
 
 	for (;;) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
-		time_t now = time(NULL);
+		time_t now = mono();
 		ssize_t n;
 
 		if (now >= deadline) {
@@ -637,7 +646,7 @@ static int run(const struct run_opts *o, struct result *r,
 	if (write(go[1], "g", 1) != 1)
 		goto out_kill;
 	close(go[1]);
-	collect(out[0], r, time(NULL) + (time_t)timeout_s, init);
+	collect(out[0], r, mono() + (time_t)timeout_s, init);
 	close(out[0]);
 	if (r->timed_out || read_full(msg[0], &r->status, sizeof(r->status)))
 		r->status = -1;
