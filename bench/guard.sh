@@ -19,12 +19,7 @@ cd "$top" || exit 1
 . bench/lib.sh
 . kernel/qemu.sh
 rounds=${ROUNDS:-2} n=${BENCH_N:-2000} clock=${BENCH_CLOCK:-icount}
-case $clock in
-icount)	qemu="-icount shift=0,sleep=off" unit="per 1e9 guest instructions" ;;
-wall)	qemu= unit="per second (TCG wall clock)" ;;
-*)	echo "bench-guard: BENCH_CLOCK is icount or wall, not '$clock'" >&2
-	exit 2 ;;
-esac
+bench_clock bench-guard || exit 2
 st=build/static
 for f in "$st/bench/benchexec" "$st/bench/nop" "$st/bench/benchxattr" \
 	guard/fcaps-guard; do

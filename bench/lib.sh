@@ -44,3 +44,14 @@ bench_libs() {
 		mkdir -p "$1$(dirname "$_l")" && cp -L "$_l" "$1$_l" || return 1
 	done
 }
+
+# bench_clock WHO: $qemu and $unit for BENCH_CLOCK ($clock): icount
+# compares guest instructions, wall TCG time
+bench_clock() {
+	case $clock in
+	icount)	qemu="-icount shift=0,sleep=off" unit="per 1e9 guest instructions" ;;
+	wall)	qemu= unit="per second (TCG wall clock)" ;;
+	*)	echo "$1: BENCH_CLOCK is icount or wall, not '$clock'" >&2
+		return 1 ;;
+	esac
+}

@@ -9,20 +9,26 @@ ifneq ($(STATIC),1)
 BPF_CLANG ?= clang
 BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -I$(TOP)/lib
 
-# in OBJS, so that its .d file (the headers it includes) is read
-OBJS += $(B)guard/fcaps-guard.bpf.o
-$(B)guard/fcaps-guard.bpf.o: guard/fcaps-guard.bpf.c
-	$(quiet) CC $@
-	@mkdir -p $(dir $@)
-	$(Q)$(BPF_CLANG) $(BPF_CFLAGS) -MMD -MP -c -o $@ $<
+# $(call bpf_skeleton,DIR/NAME,SKEL,INCLUDES): DIR/NAME.bpf.o from
+# DIR/NAME.bpf.c (clang, CO-RE; in OBJS, so that its .d file, the headers
+# it includes, is read), its libbpf skeleton DIR/NAME.skel.h (struct
+# SKEL), and DIR/NAME.o, the loader, built after it
+define bpf_skeleton
+OBJS += $(B)$(1).bpf.o
+$(B)$(1).bpf.o: $(1).bpf.c
+	$$(quiet) CC $$@
+	@mkdir -p $$(dir $$@)
+	$$(Q)$$(BPF_CLANG) $$(BPF_CFLAGS) $(3) -MMD -MP -c -o $$@ $$<
 
-$(B)guard/fcaps-guard.skel.h: $(B)guard/fcaps-guard.bpf.o
-	$(quiet) GEN $@
-	$(Q)bpftool gen skeleton $< name fcaps_guard_bpf >$@.tmp && mv $@.tmp $@
+$(B)$(1).skel.h: $(B)$(1).bpf.o
+	$$(quiet) GEN $$@
+	$$(Q)bpftool gen skeleton $$< name $(2) >$$@.tmp && mv $$@.tmp $$@
 
 # the skeleton casts its const ELF bytes to void *
-$(B)guard/fcaps-guard.o: $(B)guard/fcaps-guard.skel.h
-$(B)guard/fcaps-guard.o: ALL_CFLAGS += -I$(TOP)/$(B)guard -Wno-cast-qual
+$(B)$(1).o: $(B)$(1).skel.h
+$(B)$(1).o: ALL_CFLAGS += -I$$(TOP)/$(B)$(dir $(1)) -Wno-cast-qual
+endef
+$(eval $(call bpf_skeleton,guard/fcaps-guard,fcaps_guard_bpf,))
 
 # add_tool's layout is NAME/NAME; the guard's directory is guard/
 TOOLS += $(B)guard/fcaps-guard

@@ -4,18 +4,7 @@
 # skeleton) and verified by replay.  Not in the static build, as the
 # guard: the guests that boot our own kernels do not run it.
 ifneq ($(STATIC),1)
-OBJS += $(B)learn/fcaps-learn.bpf.o
-$(B)learn/fcaps-learn.bpf.o: learn/fcaps-learn.bpf.c
-	$(quiet) CC $@
-	@mkdir -p $(dir $@)
-	$(Q)$(BPF_CLANG) $(BPF_CFLAGS) -I$(TOP)/guard -MMD -MP -c -o $@ $<
-
-$(B)learn/fcaps-learn.skel.h: $(B)learn/fcaps-learn.bpf.o
-	$(quiet) GEN $@
-	$(Q)bpftool gen skeleton $< name fcaps_learn_bpf >$@.tmp && mv $@.tmp $@
-
-$(B)learn/fcaps-learn.o: $(B)learn/fcaps-learn.skel.h
-$(B)learn/fcaps-learn.o: ALL_CFLAGS += -I$(TOP)/$(B)learn -Wno-cast-qual
+$(eval $(call bpf_skeleton,learn/fcaps-learn,fcaps_learn_bpf,-I$(TOP)/guard))
 
 TOOLS += $(B)learn/fcaps-learn
 PROGS += $(B)learn/fcaps-learn
