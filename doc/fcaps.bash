@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# bash completion for setfcap, getfcap, fsck-check and fcaps-guard
+# bash completion for setfcap, getfcap, fsck-check, fcaps-guard and fcaps-learn
 # (installed under each name)
 
 _fcaps_capnames()
@@ -147,7 +147,7 @@ _fsck_check()
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "-h -j -q -x --help --jobs --quiet
 			--cross-mounts --json --list --fail-on --policy --deny
-			--dangerous --guard-mask --baseline --save-baseline --image --offset
+			--dangerous --guard-mask --profiles --baseline --save-baseline --image --offset
 			--prometheus --force --archive --oci --image-ref
 			--version $_fcaps_context_opts" \
 			-- "$cur"))
@@ -176,7 +176,38 @@ _fcaps_guard()
 		--status --unload --version" -- "$cur"))
 }
 
+_fcaps_learn()
+{
+	local cur prev i
+	COMPREPLY=()
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	# after "--", the command: complete it as the shell does
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		if [[ ${COMP_WORDS[i]} == -- ]]; then
+			COMPREPLY=($(compgen -c -- "$cur"))
+			return
+		fi
+	done
+	case $prev in
+	-u | --user)
+		COMPREPLY=($(compgen -u -- "$cur"))
+		return
+		;;
+	--check | --timeout)
+		return
+		;;
+	esac
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "-h -u -v --apply --check --help
+			--same-output --timeout --user --verbose --version" -- "$cur"))
+	else
+		COMPREPLY=($(compgen -f -- "$cur"))
+	fi
+}
+
 complete -F _setfcap setfcap
 complete -F _getfcap getfcap
 complete -F _fsck_check fsck-check
 complete -F _fcaps_guard fcaps-guard
+complete -F _fcaps_learn fcaps-learn

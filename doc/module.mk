@@ -36,12 +36,14 @@ install -m 0644 doc/fcaps.bash $(DESTDIR)$(BASHCOMPDIR)/setfcap
 install -m 0644 doc/fcaps.bash $(DESTDIR)$(BASHCOMPDIR)/getfcap
 install -m 0644 doc/fcaps.bash $(DESTDIR)$(BASHCOMPDIR)/fsck-check
 install -m 0644 doc/fcaps.bash $(DESTDIR)$(BASHCOMPDIR)/fcaps-guard
+install -m 0644 doc/fcaps.bash $(DESTDIR)$(BASHCOMPDIR)/fcaps-learn
 
 endef
 define FCAPS_BASHCOMP_UNINSTALL
 
 rm -f $(DESTDIR)$(BASHCOMPDIR)/setfcap $(DESTDIR)$(BASHCOMPDIR)/getfcap \
-	$(DESTDIR)$(BASHCOMPDIR)/fsck-check $(DESTDIR)$(BASHCOMPDIR)/fcaps-guard
+	$(DESTDIR)$(BASHCOMPDIR)/fsck-check $(DESTDIR)$(BASHCOMPDIR)/fcaps-guard \
+	$(DESTDIR)$(BASHCOMPDIR)/fcaps-learn
 
 endef
 INSTALL_EXTRA += $(FCAPS_BASHCOMP_INSTALL)

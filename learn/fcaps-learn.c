@@ -653,7 +653,7 @@ static int run(const struct run_opts *o, struct result *r,
 	close(msg[0]);
 	while (waitpid(init, &status, 0) < 0 && errno == EINTR)
 		;
-	if (o->learning && recorder_read(l, &conf)) {
+	if (o->learning && l && recorder_read(l, &conf)) {
 		warn("cannot read the recorder's maps");
 		return -1;
 	}
@@ -1054,7 +1054,7 @@ static void parse_args(int argc, char **argv)
 			verbose = true;
 			break;
 		case 'V':
-			printf("%s %s\n", prog, FCAPS_VERSION);
+			printf("%s (fcaps) %s\n", prog, FCAPS_VERSION);
 			exit(0);
 		default:
 			usage(stderr, 1);
