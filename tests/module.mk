@@ -20,6 +20,7 @@ $(eval $(call add_test,root_libcap,))
 $(eval $(call add_test,read,))
 $(eval $(call add_test,manifest,))
 $(eval $(call add_test,context,))
+$(eval $(call add_test,learn,))
 
 # capxattr: plants raw values and probes what the kernel does with them
 # (host suites, and statically in the guests).
@@ -75,6 +76,6 @@ HOST_SUITES += tests/build.sh tests/install.sh $(SANB)tests/codec.t $(SANB)tests
 	$(SANB)tests/model.t $(SANB)tests/root_libcap.t $(SANB)tests/read.t \
 	$(SANB)tests/manifest.t $(SANB)tests/rules-test.t \
 	$(SANB)tests/sandbox-test.t $(SANB)tests/crc32c-test.t \
-	$(SANB)tests/context.t tests/planted.sh
+	$(SANB)tests/context.t $(SANB)tests/learn.t tests/planted.sh
 LINT_C += $(wildcard tests/*.c tests/*.h)
 
