@@ -56,7 +56,9 @@ Q := @
 quiet = @printf '  %s  %s\n'
 endif
 
-LIBS_CAP := -lcap
+# What every program linking lib/libfcap.a needs: libcap, and json-c and
+# libyaml for the runtimes' configuration files (lib/runcfg.c)
+LIBS_CAP := -lcap -ljson-c -lyaml
 SANB := build/san/
 
 all:

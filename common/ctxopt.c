@@ -203,8 +203,9 @@ void ctxopt_apply(struct ctxopt *o, int c, const char *opt, const char *arg)
 		[CTXOPT_USER - CTXOPT_CONTEXT] = FCAP_CTXOPT_USER,
 		[CTXOPT_USERNS_ROOT - CTXOPT_CONTEXT] = FCAP_CTXOPT_USERNS_ROOT,
 		[CTXOPT_NOSUID - CTXOPT_CONTEXT] = FCAP_CTXOPT_NOSUID,
+		[CTXOPT_PRIVILEGED - CTXOPT_CONTEXT] = FCAP_CTXOPT_PRIVILEGED,
 	};
-	struct fcap_context_error e = { NULL, "" };
+	struct fcap_context_error e = { NULL, "", "" };
 	char ids[32];
 	int ret;
 
@@ -232,6 +233,11 @@ void ctxopt_apply(struct ctxopt *o, int c, const char *opt, const char *arg)
 		errx(o->usage_status,
 		     "--%s %s: unknown context preset \"%s\" (known: %s)", opt,
 		     arg, e.token, fcap_context_presets());
+	if (ret && e.where[0])
+		errx(o->usage_status, "--%s %s: %s: %s%s%s%s", opt, arg, e.where,
+		     e.reason ? e.reason : strerror(-ret),
+		     e.token[0] ? " (\"" : "", e.token,
+		     e.token[0] ? "\")" : "");
 	if (ret && ret != -EINVAL)
 		errx(o->error_status, "--%s %s: %s: %s", opt, arg,
 		     e.reason ? e.reason : "", strerror(-ret));
@@ -240,6 +246,30 @@ void ctxopt_apply(struct ctxopt *o, int c, const char *opt, const char *arg)
 		     arg ? arg : "", e.reason ? e.reason : strerror(-ret),
 		     e.token[0] ? " (\"" : "", e.token,
 		     e.token[0] ? "\")" : "");
+	/* a user the file names: where the program runs, or here */
+	if (o->ctx.user_name[0]) {
+		o->user_name = o->ctx.user_name;
+		if (!o->defer_names)
+			ctxopt_host_user(o);
+	}
+}
+
+/**
+ * ctxopt_check() - whether the runtime starts the context's process at
+ *	all (fcap_context_check()), once its user is known
+ * @o:		the options
+ * @why:	the reason, when not
+ *
+ * Return: 0, or -EPERM.
+ */
+int ctxopt_check(const struct ctxopt *o, const char **why)
+{
+	struct fcap_context_error e = { NULL, "", "" };
+	int ret;
+
+	ret = fcap_context_check(&o->ctx, &e);
+	*why = e.reason;
+	return ret;
 }
 
 /**
@@ -264,8 +294,10 @@ int ctxopt_user(struct ctxopt *o, FILE *passwd, FILE *group,
 				  sizeof(ids), bad);
 	if (!ret)
 		ret = fcap_context_apply(&o->ctx, FCAP_CTXOPT_USER, ids, NULL);
-	if (!ret)
+	if (!ret) {
 		o->user_name = NULL;
+		o->ctx.user_name[0] = '\0';
+	}
 	return ret;
 }
 
@@ -311,6 +343,7 @@ void ctxopt_help(FILE *f, int width)
 		{ "--no-new-privs", "with no_new_privs set" },
 		{ "--userns-root uid", "in a user namespace whose root is host uid" },
 		{ "--nosuid", "from a nosuid mount" },
+		{ "--privileged", "privileged (docker, podman, a pod)" },
 	};
 	size_t i;
 

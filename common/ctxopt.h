@@ -6,7 +6,10 @@
  * lib's struct fcap_context, or exits with the tool's usage status.
  *
  *   --context preset     docker, podman, cap-drop-all, k8s-restricted
- *                        (each with ,+CAP ,-CAP), systemd[:K=V,...], self
+ *                        (each with ,+CAP ,-CAP), systemd[:K=V,...], self;
+ *                        or a runtime's file: oci:FILE, k8s:FILE[#NAME],
+ *                        podman-kube:FILE[#NAME], compose:FILE[#NAME],
+ *                        podman-compose:FILE[#NAME], unit:FILE
  *   --bounding caps      the bounding set, exactly
  *   --cap-add caps       added, as docker run --cap-add
  *   --cap-drop caps      dropped (or ALL)
@@ -16,6 +19,7 @@
  *                        UID:GID
  *   --userns-root uid    a user namespace whose root is host uid
  *   --nosuid             the file's mount is nosuid
+ *   --privileged         docker's, podman's or a pod's privileged
  *
  * Like the rest of common/, this may print and exit.
  */
@@ -40,6 +44,7 @@ enum {
 	CTXOPT_USER,
 	CTXOPT_USERNS_ROOT,
 	CTXOPT_NOSUID,
+	CTXOPT_PRIVILEGED,
 	CTXOPT_END,
 };
 
@@ -52,6 +57,7 @@ enum {
 	{ "context", required_argument, NULL, CTXOPT_CONTEXT }, \
 	{ "no-new-privs", no_argument, NULL, CTXOPT_NNP }, \
 	{ "nosuid", no_argument, NULL, CTXOPT_NOSUID }, \
+	{ "privileged", no_argument, NULL, CTXOPT_PRIVILEGED }, \
 	{ "user", required_argument, NULL, CTXOPT_USER }, \
 	{ "userns-root", required_argument, NULL, CTXOPT_USERNS_ROOT }
 
@@ -91,6 +97,7 @@ int ctxopt_resolve_user(FILE *passwd, FILE *group, const char *spec,
 int ctxopt_user(struct ctxopt *o, FILE *passwd, FILE *group,
 		const char **bad);
 void ctxopt_host_user(struct ctxopt *o);
+int ctxopt_check(const struct ctxopt *o, const char **why);
 
 void ctxopt_help(FILE *f, int width);
 

@@ -61,7 +61,7 @@ _setfcap()
 # (common/ctxopt.c): the words, and the arguments after $prev (status 1:
 # $prev is none of them).
 _fcaps_context_opts='--context --user --bounding --cap-add --cap-drop
-	--ambient --no-new-privs --userns-root --nosuid'
+	--ambient --no-new-privs --userns-root --nosuid --privileged'
 _fcaps_context_arg()
 {
 	case $prev in
@@ -69,8 +69,19 @@ _fcaps_context_arg()
 		COMPREPLY=($(compgen -u -- "$cur"))
 		;;
 	--context)
-		COMPREPLY=($(compgen -W 'docker podman cap-drop-all
-			k8s-restricted systemd systemd: self' -- "$cur"))
+		case $cur in
+		oci:* | k8s:* | podman-kube:* | compose:* | \
+		podman-compose:* | unit:*)
+			COMPREPLY=($(compgen -P "${cur%%:*}:" -f -- \
+				"${cur#*:}"))
+			;;
+		*)
+			COMPREPLY=($(compgen -W 'docker podman cap-drop-all
+				k8s-restricted systemd systemd: self oci:
+				k8s: podman-kube: compose: podman-compose:
+				unit:' -- "$cur"))
+			;;
+		esac
 		;;
 	--bounding | --cap-add | --cap-drop | --ambient)
 		COMPREPLY=($(compgen -W "$(_fcaps_capnames) all" \

@@ -12,6 +12,7 @@
  *                   [--context preset] [--user user] [--bounding caps]
  *                   [--cap-add caps] [--cap-drop caps] [--ambient caps]
  *                   [--no-new-privs] [--userns-root uid] [--nosuid]
+ *                   [--privileged]
  *                   [path ...]
  *
  * Walks each path (default /) without following symbolic links, on one file
@@ -107,6 +108,7 @@ static void usage(FILE *f)
 		"                  [--context preset] [--user user] [--bounding caps]\n"
 		"                  [--cap-add caps] [--cap-drop caps] [--ambient caps]\n"
 		"                  [--no-new-privs] [--userns-root uid] [--nosuid]\n"
+		"                  [--privileged]\n"
 		"                  [path ...]\n");
 	if (f != stdout)
 		return;
@@ -617,6 +619,23 @@ static void image_user(struct run *r)
 	r->out.ctx = NULL;
 }
 
+/*
+ * A context whose process the runtime would not start (runAsNonRoot
+ * with root): nothing runs, so no value is judged in it (exit status 8).
+ */
+static void context_check(struct run *r)
+{
+	const char *why;
+
+	if (!r->cfg.ctx || !ctxopt_check(&r->co, &why))
+		return;
+	warnx("the context: %s: values not judged in the context", why);
+	r->status |= EXIT_OPERR;
+	r->src.errors++;
+	r->cfg.ctx = NULL;
+	r->out.ctx = NULL;
+}
+
 /* The entries, sorted by path. */
 static void scan(struct run *r)
 {
@@ -624,6 +643,7 @@ static void scan(struct run *r)
 	if (r->n)
 		qsort(r->v, r->n, sizeof(*r->v), entry_cmp_path);
 	image_user(r);
+	context_check(r);
 }
 
 /* The baseline, the findings, the summary and the exit status. */

@@ -7,7 +7,7 @@
  *        getfcap --explain [--json] [--context preset] [--user user] ...
  *               [--bounding caps] [--cap-add caps] [--cap-drop caps]
  *               [--ambient caps] [--no-new-privs] [--userns-root uid]
- *               [--nosuid] file ...
+ *               [--nosuid] [--privileged] file ...
  *
  * Prints "path caps" lines like libcap's getcap.  Differences: a v3 value
  * always ends with " [rootid=N]" (-n is accepted and changes nothing), and
@@ -70,7 +70,7 @@ static void usage(FILE *f, int code)
 {
 	fprintf(f,
 		"usage: getfcap [-hnrv] [--one-file-system] [--raw | --json | --manifest] file ...\n"
-		"       getfcap --explain [--json] [--context preset] [--user user] [--bounding caps] [--cap-add caps] [--cap-drop caps] [--ambient caps] [--no-new-privs] [--userns-root uid] [--nosuid] file ...\n");
+		"       getfcap --explain [--json] [--context preset] [--user user] [--bounding caps] [--cap-add caps] [--cap-drop caps] [--ambient caps] [--no-new-privs] [--userns-root uid] [--nosuid] [--privileged] file ...\n");
 	if (f == stdout) {
 		fprintf(f,
 			"\n"
@@ -813,6 +813,12 @@ int main(int argc, char **argv)
 	if (co.given && !explain) {
 		warnx("--user and the context options go with --explain");
 		usage(stderr, EXIT_USAGE);
+	}
+	if (co.given) {
+		const char *why;
+
+		if (ctxopt_check(&co, &why))
+			errx(1, "the context: %s", why);
 	}
 	if (recursive)
 		load_special();

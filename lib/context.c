@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "context.h"
+#include "context-priv.h"
 
 #define CAP_BIT(n)	(1ULL << (n))
 #define CAP_CHOWN_B		CAP_BIT(0)
@@ -39,6 +39,9 @@
 
 #define K8S_DEFAULT_UID	1000
 
+const uint64_t fcap_ctx_docker_caps = DOCKER_CAPS;
+const uint64_t fcap_ctx_podman_caps = PODMAN_CAPS;
+
 static const struct preset {
 	const char *name;
 	enum fcap_ctx_kind kind;
@@ -59,6 +62,19 @@ static const struct preset {
 	  "systemd.exec(5): NoNewPrivileges=, CapabilityBoundingSet=, AmbientCapabilities=, SecureBits=, User=, Group=" },
 	{ "self", FCAP_CTX_SELF, ~0ULL, 0, false,
 	  "this process: /proc/self/status (CapBnd, CapAmb, ids), prctl(PR_GET_NO_NEW_PRIVS, PR_GET_SECUREBITS)" },
+	/* the kinds of runcfg.c, for their sources */
+	{ "oci", FCAP_CTX_OCI, 0, 0, false,
+	  "an OCI runtime configuration: process.user, process.capabilities (all five sets), process.noNewPrivileges, linux.uidMappings, as runc applies them" },
+	{ "k8s", FCAP_CTX_K8S, DOCKER_CAPS, 0, false,
+	  "a Kubernetes pod's container as containerd starts it: its default capabilities (pkg/oci/spec_opts.go), then the pod's and the container's securityContext (cri/opts WithCapabilities, WithPrivileged)" },
+	{ "podman-kube", FCAP_CTX_PODMAN, PODMAN_CAPS, 0, false,
+	  "a Kubernetes pod's container as podman kube play starts it: Podman's default capabilities, then its securityContext" },
+	{ "compose", FCAP_CTX_DOCKER, DOCKER_CAPS, 0, false,
+	  "a Compose service as docker compose starts it: Docker's default capabilities, then user, cap_add, cap_drop, privileged, security_opt (moby oci/caps TweakCapabilities)" },
+	{ "podman-compose", FCAP_CTX_PODMAN, PODMAN_CAPS, 0, false,
+	  "a Compose service with Podman's rules: its default capabilities, then user, cap_add, cap_drop, privileged, security_opt (containers/common MergeCapabilities)" },
+	{ "unit", FCAP_CTX_SYSTEMD, ~0ULL, 0, false,
+	  "a systemd unit file and its drop-ins, as systemd-analyze reads them: User=, Group=, NoNewPrivileges=, CapabilityBoundingSet=, AmbientCapabilities=, SecureBits=, PrivateUsers=" },
 };
 
 #define NPRESETS	(sizeof(presets) / sizeof(presets[0]))
@@ -82,7 +98,7 @@ void fcap_context_init(struct fcap_context *ctx)
  */
 const char *fcap_context_presets(void)
 {
-	return "docker, podman, cap-drop-all, k8s-restricted, systemd[:SETTINGS], self";
+	return "docker, podman, cap-drop-all, k8s-restricted, systemd[:SETTINGS], self, oci:FILE, k8s:FILE[#CONTAINER], podman-kube:FILE[#CONTAINER], compose:FILE[#SERVICE], podman-compose:FILE[#SERVICE], unit:FILE";
 }
 
 /**
@@ -101,8 +117,8 @@ const char *fcap_context_source(const struct fcap_context *ctx)
 	return NULL;
 }
 
-static int refuse(struct fcap_context_error *e, const char *reason,
-		  const char *token, size_t n)
+int fcap_ctx_refuse(struct fcap_context_error *e, const char *reason,
+		    const char *token, size_t n)
 {
 	if (e) {
 		e->reason = reason;
@@ -114,9 +130,13 @@ static int refuse(struct fcap_context_error *e, const char *reason,
 	return -EINVAL;
 }
 
+#define refuse		fcap_ctx_refuse
+#define parse_caps	fcap_ctx_parse_caps
+#define parse_bool	fcap_ctx_parse_bool
+
 /* Capability names (with or without cap_, any case, or ALL), @sep apart. */
-static int parse_caps(const char *text, size_t n, uint64_t *mask,
-		      struct fcap_context_error *e)
+int fcap_ctx_parse_caps(const char *text, size_t n, uint64_t *mask,
+			struct fcap_context_error *e)
 {
 	char buf[1024];
 	size_t i;
@@ -176,7 +196,7 @@ static int set_user(struct fcap_context *ctx, const char *arg,
 	return 0;
 }
 
-static int parse_bool(const char *s, size_t n, bool *b)
+int fcap_ctx_parse_bool(const char *s, size_t n, bool *b)
 {
 	static const char *const yes[] = { "yes", "true", "on", "1" };
 	static const char *const no[] = { "no", "false", "off", "0" };
@@ -255,14 +275,35 @@ static int systemd_caps(const char *v, size_t n, uint64_t *set, bool *seen,
 	return 0;
 }
 
-/* One systemd KEY=VALUE setting. */
-static int systemd_setting(struct fcap_context *ctx, const char *s, size_t n,
-			   bool *bset_seen, bool *amb_seen,
-			   struct fcap_context_error *e)
+/* A User= or Group= value, kept as written for fcap_ctx_systemd_user() */
+static int systemd_id(char *dst, size_t size, const char *v, size_t n)
+{
+	if (!n || n >= size || memchr(v, ':', n) || memchr(v, ' ', n))
+		return -EINVAL;
+	memcpy(dst, v, n);
+	dst[n] = '\0';
+	return 0;
+}
+
+/**
+ * fcap_ctx_systemd_setting() - one systemd.exec(5) KEY=VALUE setting
+ * @ctx:	the context
+ * @st:		the settings read so far
+ * @s: @n:	the setting
+ * @e:		why it was refused
+ *
+ * User= and Group= are kept in @st until fcap_ctx_systemd_user().
+ *
+ * Return: 0, or -EINVAL (@e says why).
+ */
+int fcap_ctx_systemd_setting(struct fcap_context *ctx,
+			     struct fcap_ctx_systemd *st, const char *s,
+			     size_t n, struct fcap_context_error *e)
 {
 	const char *eq = memchr(s, '=', n);
 	size_t klen, vlen;
 	const char *v;
+	bool b;
 
 	if (!eq)
 		return refuse(e, "not KEY=VALUE", s, n);
@@ -276,48 +317,96 @@ static int systemd_setting(struct fcap_context *ctx, const char *s, size_t n,
 		return 0;
 	}
 	if (KEY("CapabilityBoundingSet"))
-		return systemd_caps(v, vlen, &ctx->caps, bset_seen, e);
+		return systemd_caps(v, vlen, &ctx->caps, &st->bset_seen, e);
 	if (KEY("AmbientCapabilities")) {
 		ctx->set |= FCAP_CTX_SET_AMBIENT;
-		return systemd_caps(v, vlen, &ctx->ambient, amb_seen, e);
+		return systemd_caps(v, vlen, &ctx->ambient, &st->amb_seen, e);
 	}
 	if (KEY("SecureBits")) {
 		if (parse_securebits(v, vlen, &ctx->securebits))
 			return refuse(e, "unknown securebit", s, n);
 		return 0;
 	}
-	if (KEY("User")) {
-		if (vlen == 4 && !strncmp(v, "root", 4))
-			ctx->uid = 0;
-		else if (parse_id(v, vlen, &ctx->uid))
-			return refuse(e, "User= takes a numeric uid here", s, n);
-		ctx->gid = ctx->uid;
+	if (KEY("User") || KEY("Group")) {
+		if (systemd_id(KEY("User") ? st->user : st->group,
+			       sizeof(st->user), v, vlen))
+			return refuse(e, "not a user or group name or id",
+				      s, n);
 		return 0;
 	}
-	if (KEY("Group")) {
-		if (vlen == 4 && !strncmp(v, "root", 4))
-			ctx->gid = 0;
-		else if (parse_id(v, vlen, &ctx->gid))
-			return refuse(e, "Group= takes a numeric gid here", s, n);
+	if (KEY("PrivateUsers")) {
+		/* its namespace maps root and the user to themselves */
+		if (parse_bool(v, vlen, &b))
+			return refuse(e, "not a boolean", s, n);
+		ctx->userns = b;
+		ctx->userns_root = 0;
+		ctx->set = b ? ctx->set | FCAP_CTX_SET_USERNS :
+			       ctx->set & ~FCAP_CTX_SET_USERNS;
 		return 0;
 	}
 #undef KEY
 	return refuse(e, "unknown systemd setting", s, klen);
 }
 
+/**
+ * fcap_ctx_systemd_user() - User= and Group= of @st into @ctx: numbers
+ *	(or root) at once, names left in @ctx->user_name for the tool
+ * @ctx:	the context
+ * @st:		the settings read
+ * @e:		why they were refused
+ *
+ * Without Group=, the user's own group (systemd's rule): the uid as the
+ * gid for a number, the passwd's group for a name.
+ *
+ * Return: 0, or -EINVAL.
+ */
+int fcap_ctx_systemd_user(struct fcap_context *ctx,
+			  const struct fcap_ctx_systemd *st,
+			  struct fcap_context_error *e)
+{
+	const char *u = st->user[0] ? st->user : NULL;
+	const char *g = st->group[0] ? st->group : NULL;
+	bool unum, gnum;
+	uint32_t id;
+
+	if (u && !strcmp(u, "root"))
+		u = "0";
+	if (g && !strcmp(g, "root"))
+		g = "0";
+	unum = !u || !parse_id(u, strlen(u), &id);
+	gnum = !g || !parse_id(g, strlen(g), &id);
+	if (unum && u) {
+		parse_id(u, strlen(u), &ctx->uid);
+		ctx->gid = ctx->uid;
+		ctx->set |= FCAP_CTX_SET_USER;
+	}
+	if (unum && gnum && g) {
+		parse_id(g, strlen(g), &ctx->gid);
+		ctx->set |= FCAP_CTX_SET_USER;
+	}
+	if (unum && gnum)
+		return 0;
+	/* a name: "USER[:GROUP]" for ctxopt_resolve_user() */
+	if (snprintf(ctx->user_name, sizeof(ctx->user_name), "%s%s%s",
+		     u ? u : "0", g ? ":" : "", g ? g : "") >=
+	    (int)sizeof(ctx->user_name))
+		return refuse(e, "User= or Group= too long", u ? u : g,
+			      strlen(u ? u : g));
+	return 0;
+}
+
 /* systemd:KEY=VALUE,KEY=VALUE... */
 static int systemd_settings(struct fcap_context *ctx, const char *s,
 			    struct fcap_context_error *e)
 {
-	bool bset_seen = false, amb_seen = false;
+	struct fcap_ctx_systemd st = { 0 };
 	size_t n;
 	int ret;
 
 	while (*s) {
 		n = strcspn(s, ",");
 		if (n) {
-			ret = systemd_setting(ctx, s, n, &bset_seen,
-					      &amb_seen, e);
+			ret = fcap_ctx_systemd_setting(ctx, &st, s, n, e);
 			if (ret)
 				return ret;
 		}
@@ -325,7 +414,7 @@ static int systemd_settings(struct fcap_context *ctx, const char *s,
 		if (*s == ',')
 			s++;
 	}
-	return 0;
+	return fcap_ctx_systemd_user(ctx, &st, e);
 }
 
 /* ",+CAP" and ",-CAP" (",-all") after a container preset. */
@@ -365,19 +454,27 @@ static int container_modifiers(struct fcap_context *ctx, const char *s,
 	return 0;
 }
 
-static int set_preset(struct fcap_context *ctx, const char *arg,
-		      struct fcap_context_error *e)
+/**
+ * fcap_ctx_preset() - start @ctx afresh from the preset @name
+ * @ctx:	the context
+ * @name:	a name of the presets table (the kinds of runcfg.c too)
+ * @e:		why it was refused
+ *
+ * Return: 0; -ENOENT for an unknown name; another -errno when "self"
+ * cannot be read.
+ */
+int fcap_ctx_preset(struct fcap_context *ctx, const char *name,
+		    struct fcap_context_error *e)
 {
-	size_t n = strcspn(arg, ",:"), i;
 	const struct preset *p = NULL;
+	size_t i;
 	int ret;
 
 	for (i = 0; i < NPRESETS; i++)
-		if (strlen(presets[i].name) == n &&
-		    !strncmp(presets[i].name, arg, n))
+		if (!strcmp(presets[i].name, name))
 			p = &presets[i];
 	if (!p) {
-		refuse(e, "unknown context preset", arg, n);
+		refuse(e, "unknown context preset", name, strlen(name));
 		return -ENOENT;
 	}
 	fcap_context_init(ctx);
@@ -387,29 +484,97 @@ static int set_preset(struct fcap_context *ctx, const char *arg,
 	ctx->uid = p->uid;
 	ctx->gid = p->kind == FCAP_CTX_K8S ? p->uid : 0;
 	ctx->no_new_privs = p->no_new_privs;
-	if (p->kind == FCAP_CTX_SELF) {
-		ret = fcap_proc_read_self(&ctx->self);
-		if (ret) {
-			refuse(e, "cannot read this process's state", arg, n);
-			return ret;
-		}
-		ctx->caps = ctx->self.cap_bnd;
-		ctx->ambient = ctx->self.cap_amb;
-		ctx->no_new_privs = ctx->self.no_new_privs;
-		ctx->securebits = ctx->self.securebits;
-		ctx->uid = ctx->self.uid;
-		ctx->gid = ctx->self.gid;
+	if (p->kind != FCAP_CTX_SELF)
+		return 0;
+	ret = fcap_proc_read_self(&ctx->self);
+	if (ret) {
+		refuse(e, "cannot read this process's state", name,
+		       strlen(name));
+		return ret;
 	}
-	if (arg[n] == ':' && p->kind == FCAP_CTX_SYSTEMD)
+	ctx->caps = ctx->self.cap_bnd;
+	ctx->ambient = ctx->self.cap_amb;
+	ctx->no_new_privs = ctx->self.no_new_privs;
+	ctx->securebits = ctx->self.securebits;
+	ctx->uid = ctx->self.uid;
+	ctx->gid = ctx->self.gid;
+	return 0;
+}
+
+static int set_preset(struct fcap_context *ctx, const char *arg,
+		      struct fcap_context_error *e)
+{
+	size_t n = strcspn(arg, ",:");
+	char name[32];
+	int ret;
+
+	if (fcap_runcfg_is(arg, n)) {
+		if (arg[n] != ':' || !arg[n + 1])
+			return refuse(e, "names a file: KIND:FILE", arg,
+				      strlen(arg));
+		return fcap_runcfg_load(ctx, arg, e);
+	}
+	if (n >= sizeof(name)) {
+		refuse(e, "unknown context preset", arg, n);
+		return -ENOENT;
+	}
+	memcpy(name, arg, n);
+	name[n] = '\0';
+	ret = fcap_ctx_preset(ctx, name, e);
+	if (ret)
+		return ret;
+	if (arg[n] == ':' && ctx->kind == FCAP_CTX_SYSTEMD)
 		return systemd_settings(ctx, arg + n + 1, e);
 	if (arg[n] == ':')
 		return refuse(e, "only systemd takes settings after ':'", arg,
 			      strlen(arg));
-	if (arg[n] == ',' && (p->kind == FCAP_CTX_SYSTEMD ||
-			      p->kind == FCAP_CTX_SELF))
+	if (arg[n] == ',' && (ctx->kind == FCAP_CTX_SYSTEMD ||
+			      ctx->kind == FCAP_CTX_SELF))
 		return refuse(e, "+CAP and -CAP go with container presets",
 			      arg, strlen(arg));
 	return arg[n] == ',' ? container_modifiers(ctx, arg + n + 1, e) : 0;
+}
+
+/**
+ * fcap_ctx_runtime_bounding() - the bounding set a runtime started from
+ *	here inherits: this process's
+ * @caps:	filled
+ *
+ * Return: 0, or -errno when /proc/self/status cannot be read.
+ */
+int fcap_ctx_runtime_bounding(uint64_t *caps)
+{
+	struct fcap_proc self;
+	int ret;
+
+	ret = fcap_proc_read_self(&self);
+	if (!ret)
+		*caps = self.cap_bnd & fcap_known_mask();
+	return ret;
+}
+
+/* --privileged: the runtime's bounding set, whatever the list said */
+static int set_privileged(struct fcap_context *ctx,
+			  struct fcap_context_error *e)
+{
+	int ret;
+
+	if (ctx->kind != FCAP_CTX_DOCKER && ctx->kind != FCAP_CTX_PODMAN &&
+	    ctx->kind != FCAP_CTX_K8S)
+		return refuse(e, "--privileged goes with docker, podman and Kubernetes contexts",
+			      "", 0);
+	ret = fcap_ctx_runtime_bounding(&ctx->caps);
+	if (ret) {
+		refuse(e, "cannot read this process's bounding set", "", 0);
+		return ret;
+	}
+	ctx->added = 0;
+	ctx->privileged = true;
+	ctx->set |= FCAP_CTX_SET_PRIVILEGED;
+	/* a privileged pod cannot forbid privilege escalation */
+	if (ctx->kind == FCAP_CTX_K8S)
+		ctx->no_new_privs = false;
+	return 0;
 }
 
 static int caps_arg(const char *arg, uint64_t *m, struct fcap_context_error *e)
@@ -439,7 +604,8 @@ int fcap_context_apply(struct fcap_context *ctx, enum fcap_ctx_opt opt,
 	uint64_t m;
 	int ret = 0;
 
-	if (!arg && opt != FCAP_CTXOPT_NO_NEW_PRIVS && opt != FCAP_CTXOPT_NOSUID)
+	if (!arg && opt != FCAP_CTXOPT_NO_NEW_PRIVS &&
+	    opt != FCAP_CTXOPT_NOSUID && opt != FCAP_CTXOPT_PRIVILEGED)
 		return refuse(e, "argument missing", "", 0);
 	switch (opt) {
 	case FCAP_CTXOPT_PRESET:
@@ -484,13 +650,36 @@ int fcap_context_apply(struct fcap_context *ctx, enum fcap_ctx_opt opt,
 	case FCAP_CTXOPT_USERNS_ROOT:
 		if (parse_id(arg, strlen(arg), &ctx->userns_root))
 			return refuse(e, "not a user id", arg, strlen(arg));
+		ctx->userns = ctx->userns_root != 0;
 		ctx->set |= FCAP_CTX_SET_USERNS;
 		return 0;
 	case FCAP_CTXOPT_NOSUID:
 		ctx->nosuid = true;
 		return 0;
+	case FCAP_CTXOPT_PRIVILEGED:
+		return set_privileged(ctx, e);
 	}
 	return refuse(e, "unknown option", "", 0);
+}
+
+/**
+ * fcap_context_check() - whether the runtime starts the process of @ctx
+ *	at all, once every option is applied and its user known
+ * @ctx:	the context
+ * @e:		why not
+ *
+ * Return: 0, or -EPERM: runAsNonRoot with root as the user (the kubelet
+ * refuses to start the container: nothing is executed).
+ */
+int fcap_context_check(const struct fcap_context *ctx,
+		       struct fcap_context_error *e)
+{
+	if (ctx->nonroot && ctx->uid == 0) {
+		refuse(e, "runAsNonRoot: true, and the container would run as root: the kubelet does not start it (give runAsUser, or --user)",
+		       "", 0);
+		return -EPERM;
+	}
+	return 0;
 }
 
 /* The sets the runtime gives the process it starts, before any exec. */
@@ -504,7 +693,13 @@ static void runtime_sets(const struct fcap_context *ctx, struct fcap_proc *p)
 	case FCAP_CTX_K8S:	/* containerd: whatever the user */
 		p->cap_prm = p->cap_eff = x;
 		break;
-	case FCAP_CTX_PODMAN:	/* a user other than root: the added ones */
+	case FCAP_CTX_PODMAN:
+		/*
+		 * a user other than root: the added ones, or nothing when
+		 * privileged (pkg/specgen/generate/security_linux.go)
+		 */
+		if (ctx->uid != 0 && ctx->privileged)
+			break;
 		if (ctx->uid != 0)
 			p->cap_prm = p->cap_eff = p->cap_inh = p->cap_amb =
 				ctx->added & x;
@@ -528,6 +723,7 @@ static void runtime_sets(const struct fcap_context *ctx, struct fcap_proc *p)
 	case FCAP_CTX_DOCKER:
 	case FCAP_CTX_LOGIN:
 	case FCAP_CTX_SELF:
+	case FCAP_CTX_OCI:
 		if (ctx->uid == 0)
 			p->cap_prm = p->cap_eff = x;
 		break;
@@ -545,7 +741,7 @@ void fcap_context_proc(const struct fcap_context *ctx, struct fcap_proc *p)
 	uint32_t root = ctx->userns_root;
 	uint64_t amb;
 
-	if (ctx->kind == FCAP_CTX_SELF) {
+	if (ctx->kind == FCAP_CTX_SELF || ctx->kind == FCAP_CTX_OCI) {
 		*p = ctx->self;
 		if (ctx->set & FCAP_CTX_SET_BOUNDING)
 			p->cap_bnd = ctx->caps;
@@ -571,7 +767,7 @@ void fcap_context_proc(const struct fcap_context *ctx, struct fcap_proc *p)
 		p->cap_prm |= amb;
 	}
 	if (ctx->set & FCAP_CTX_SET_USERNS) {
-		p->ns_depth = root ? 2 : 1;
+		p->ns_depth = ctx->userns ? 2 : 1;
 		p->ns_root[0] = root;
 		p->ns_root[1] = 0;
 		p->uid += root;
@@ -688,7 +884,8 @@ uint64_t fcap_exec_missing(const struct fcap_file *file,
 /* Whether the runtime can give a process ambient capabilities. */
 static bool has_ambient(const struct fcap_context *ctx)
 {
-	if (ctx->uid == 0 && ctx->kind != FCAP_CTX_SELF)
+	if (ctx->uid == 0 && ctx->kind != FCAP_CTX_SELF &&
+	    ctx->kind != FCAP_CTX_OCI)
 		return false;
 	return ctx->kind != FCAP_CTX_DOCKER && ctx->kind != FCAP_CTX_K8S;
 }
@@ -858,6 +1055,34 @@ static int docker_names(uint64_t caps, const char *sep, bool prefix,
 	return used < len ? 0 : -ENOSPC;
 }
 
+/* How the file of a docker or podman context adds capabilities. */
+static const char *file_words(const struct fcap_context *ctx)
+{
+	if (!strcmp(ctx->preset, "compose") ||
+	    !strcmp(ctx->preset, "podman-compose"))
+		return "cap_add";
+	if (!strcmp(ctx->preset, "podman-kube"))
+		return "securityContext.capabilities.add";
+	return NULL;
+}
+
+/* "--cap-add A --cap-add B", or in the words of the context's file */
+static int added_words(const struct fcap_context *ctx, uint64_t caps,
+		       char *buf, size_t len)
+{
+	const char *words = file_words(ctx);
+	char names[512];
+	int ret;
+
+	ret = docker_names(caps, words ? ", " : " --cap-add ", false, names,
+			   sizeof(names));
+	if (ret)
+		return ret;
+	if (words)
+		return snprintf(buf, len, "%s: [%s]", words, names);
+	return snprintf(buf, len, "--cap-add %s", names);
+}
+
 static int fix_bounding(const struct fcap_context *ctx, uint64_t caps,
 			char *buf, size_t len)
 {
@@ -867,22 +1092,26 @@ static int fix_bounding(const struct fcap_context *ctx, uint64_t caps,
 	switch (ctx->kind) {
 	case FCAP_CTX_DOCKER:
 	case FCAP_CTX_PODMAN:
-		ret = docker_names(caps, " --cap-add ", false, names,
-				   sizeof(names));
-		return ret ? ret : snprintf(buf, len, "--cap-add %s", names);
+		return added_words(ctx, caps, buf, len);
 	case FCAP_CTX_K8S:
 		ret = docker_names(caps, ", ", false, names, sizeof(names));
 		if (ret)
 			return ret;
 		return snprintf(buf, len,
 				"securityContext.capabilities.add: [%s]%s",
-				names, caps & ~CAP_NET_BIND_SERVICE_B ?
+				names, (caps & ~CAP_NET_BIND_SERVICE_B) &&
+				!strcmp(ctx->preset, "k8s-restricted") ?
 				" (outside the restricted profile, which allows only NET_BIND_SERVICE)" :
 				"");
 	case FCAP_CTX_SYSTEMD:
 		ret = docker_names(caps, " ", true, names, sizeof(names));
 		return ret ? ret : snprintf(buf, len,
 			"CapabilityBoundingSet=%s (added to the unit's)", names);
+	case FCAP_CTX_OCI:
+		ret = docker_names(caps, "\", \"", true, names,
+				   sizeof(names));
+		return ret ? ret : snprintf(buf, len,
+			"\"%s\" in process.capabilities.bounding", names);
 	case FCAP_CTX_LOGIN:
 	case FCAP_CTX_SELF:
 		break;
@@ -897,14 +1126,23 @@ static int fix_nnp(const struct fcap_context *ctx, char *buf, size_t len)
 	switch (ctx->kind) {
 	case FCAP_CTX_DOCKER:
 	case FCAP_CTX_PODMAN:
-		return snprintf(buf, len,
+		if (!strcmp(ctx->preset, "podman-kube"))
+			return snprintf(buf, len,
+					"no_new_privs off: allowPrivilegeEscalation: true");
+		return snprintf(buf, len, file_words(ctx) ?
+				"no_new_privs off: without security_opt: [no-new-privileges]" :
 				"no_new_privs off: without --security-opt no-new-privileges");
 	case FCAP_CTX_K8S:
 		return snprintf(buf, len,
-				"no_new_privs off: allowPrivilegeEscalation: true (outside the restricted profile)");
+				"no_new_privs off: allowPrivilegeEscalation: true%s",
+				strcmp(ctx->preset, "k8s-restricted") ? "" :
+				" (outside the restricted profile)");
 	case FCAP_CTX_SYSTEMD:
 		return snprintf(buf, len,
 				"no_new_privs off: NoNewPrivileges=no, and none of the settings that imply it (SystemCallFilter=, RestrictNamespaces=, DynamicUser=, ...)");
+	case FCAP_CTX_OCI:
+		return snprintf(buf, len,
+				"no_new_privs off: process.noNewPrivileges false");
 	case FCAP_CTX_LOGIN:
 	case FCAP_CTX_SELF:
 		break;
@@ -919,15 +1157,20 @@ static int fix_ambient(const struct fcap_context *ctx, uint64_t caps,
 	int ret;
 
 	if (ctx->kind == FCAP_CTX_PODMAN) {
-		ret = docker_names(caps, " --cap-add ", false, names,
-				   sizeof(names));
-		return ret ? ret : snprintf(buf, len,
-			"the file's value removed (setfcap -r) and --cap-add %s: Podman makes added capabilities ambient for a user other than root",
+		ret = added_words(ctx, caps, names, sizeof(names));
+		if (ret < 0 || (size_t)ret >= sizeof(names))
+			return -ENOSPC;
+		return snprintf(buf, len,
+			"the file's value removed (setfcap -r) and %s: Podman makes added capabilities ambient for a user other than root",
 			names);
 	}
 	ret = docker_names(caps, " ", true, names, sizeof(names));
 	if (ret)
 		return ret;
+	if (ctx->kind == FCAP_CTX_OCI)
+		return snprintf(buf, len,
+				"the file's value removed (setfcap -r) and %s in process.capabilities ambient, inheritable and permitted",
+				names);
 	if (ctx->kind == FCAP_CTX_SYSTEMD)
 		return snprintf(buf, len,
 				"the file's value removed (setfcap -r) and AmbientCapabilities=%s",
@@ -995,12 +1238,15 @@ int fcap_context_text(const struct fcap_context *ctx, char *buf, size_t len)
 {
 	int n;
 
-	n = snprintf(buf, len, "%s, uid %u gid %u%s%s%s",
-		     ctx->preset[0] ? ctx->preset : "login", ctx->uid,
-		     ctx->gid, ctx->no_new_privs ? ", no_new_privs" : "",
+	n = snprintf(buf, len, "%s%s%s%s%s, uid %u gid %u%s%s%s%s",
+		     ctx->preset[0] ? ctx->preset : "login",
+		     ctx->file[0] ? " " : "", ctx->file,
+		     ctx->name[0] ? "#" : "", ctx->name, ctx->uid, ctx->gid,
+		     ctx->privileged ? ", privileged" : "",
+		     ctx->no_new_privs ? ", no_new_privs" : "",
 		     ctx->nosuid ? ", nosuid" : "",
-		     ctx->userns_root ? ", user namespace" : "");
-	if (n >= 0 && (size_t)n < len && ctx->userns_root)
+		     ctx->userns ? ", user namespace" : "");
+	if (n >= 0 && (size_t)n < len && ctx->userns)
 		n += snprintf(buf + n, len - (size_t)n, " (root is host uid %u)",
 			      ctx->userns_root);
 	return n >= 0 && (size_t)n < len ? 0 : -ENOSPC;
@@ -1014,7 +1260,8 @@ static void json_set(FILE *f, const char *key, uint64_t mask, bool comma)
 
 /**
  * fcap_context_print_json() - @ctx as a JSON object: preset, source,
- *	uid, gid, userns_root, no_new_privs, nosuid, securebits, and the
+ *	file and container (a configuration file's; null for none),
+ *	privileged, uid, gid, userns_root, no_new_privs, nosuid, securebits, and the
  *	process's bounding, permitted, effective, inheritable and ambient
  *	sets as 16 hex digits (as /proc/PID/status shows them)
  * @f: the stream
@@ -1038,6 +1285,17 @@ int fcap_context_print_json(FILE *f, const struct fcap_context *ctx)
 		fcap_json_string(f, src);
 	else
 		fputs("null", f);
+	fputs(",\"file\":", f);
+	if (ctx->file[0])
+		fcap_json_string(f, ctx->file);
+	else
+		fputs("null", f);
+	fputs(",\"container\":", f);
+	if (ctx->name[0])
+		fcap_json_string(f, ctx->name);
+	else
+		fputs("null", f);
+	fprintf(f, ",\"privileged\":%s", ctx->privileged ? "true" : "false");
 	fprintf(f, ",\"uid\":%u,\"gid\":%u,\"userns_root\":%u,\"no_new_privs\":%s,\"nosuid\":%s,\"securebits\":%u",
 		ctx->uid, ctx->gid, ctx->userns_root,
 		p.no_new_privs ? "true" : "false",

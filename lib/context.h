@@ -37,6 +37,16 @@
  *                   (KEEP_CAPS) only when it has ambient capabilities
  *   self            this process (/proc/self/status, prctl())
  *
+ * Or from the runtime's own configuration (runcfg.c): "oci:FILE" (an OCI
+ * runtime config.json, exactly as runc applies it), "k8s:FILE[#NAME]" (a
+ * Kubernetes workload's container as containerd starts it),
+ * "podman-kube:FILE[#NAME]" (as podman kube play does), "compose:FILE
+ * [#SERVICE]" (a Compose service as docker compose starts it),
+ * "podman-compose:FILE[#SERVICE]" (with Podman's rules) and "unit:FILE"
+ * (a systemd service and its drop-ins).  --privileged (docker run's,
+ * podman's, a pod's privileged: true) gives the container the bounding
+ * set of the runtime, which is this process's.
+ *
  * Nothing here prints.
  */
 #ifndef FCAP_CONTEXT_H
@@ -56,6 +66,7 @@ enum fcap_ctx_kind {
 	FCAP_CTX_K8S,
 	FCAP_CTX_SYSTEMD,
 	FCAP_CTX_SELF,
+	FCAP_CTX_OCI,		/* a config.json: @self is its process */
 };
 
 /* What options set over the "self" preset's process (@set). */
@@ -65,6 +76,7 @@ enum fcap_ctx_kind {
 #define FCAP_CTX_SET_NNP	(1U << 3)
 #define FCAP_CTX_SET_USERNS	(1U << 4)
 #define FCAP_CTX_SET_SECUREBITS	(1U << 5)
+#define FCAP_CTX_SET_PRIVILEGED	(1U << 6)
 
 /**
  * struct fcap_context - the process that will execute a file
@@ -80,11 +92,20 @@ enum fcap_ctx_kind {
  * @no_new_privs: no_new_privs set
  * @uid: @gid:	the user and group, as the runtime sees them (in the user
  *		namespace when @userns_root is not 0)
- * @userns_root: the host uid of the user namespace's root; 0 for none
+ * @userns_root: the host uid of the user namespace's root
+ * @userns:	in a user namespace (@userns_root may be 0: systemd's
+ *		PrivateUsers=)
  * @nosuid:	the file's mount is nosuid
+ * @privileged:	--privileged: @caps is the runtime's bounding set
+ * @nonroot:	the runtime refuses to start the process as root
+ *		(Kubernetes' runAsNonRoot: true); fcap_context_check()
  * @set:	FCAP_CTX_SET_* of what options set (the "self" preset keeps
  *		the rest of the process as it is)
- * @self:	the "self" preset's process, as read
+ * @self:	the process of "self", or of FCAP_CTX_OCI, as read
+ * @file:	the configuration file the context was read from, or ""
+ * @name:	its container or service ("" for the only one, or none)
+ * @user_name:	a user (USER[:GROUP]) the file names that the tool must
+ *		resolve, in the passwd of where the program runs; "" none
  */
 struct fcap_context {
 	enum fcap_ctx_kind kind;
@@ -96,9 +117,15 @@ struct fcap_context {
 	bool no_new_privs;
 	uint32_t uid, gid;
 	uint32_t userns_root;
+	bool userns;
 	bool nosuid;
+	bool privileged;
+	bool nonroot;
 	unsigned int set;
 	struct fcap_proc self;
+	char file[256];
+	char name[64];
+	char user_name[72];
 };
 
 /* The options that build a context, in the order the tool got them. */
@@ -112,21 +139,27 @@ enum fcap_ctx_opt {
 	FCAP_CTXOPT_USER,	/* UID[:GID] */
 	FCAP_CTXOPT_USERNS_ROOT, /* UID: the namespace's root on the host */
 	FCAP_CTXOPT_NOSUID,	/* no argument */
+	FCAP_CTXOPT_PRIVILEGED,	/* no argument */
 };
 
 /**
  * struct fcap_context_error - why an option was refused
  * @reason:	static English text
  * @token:	the part of the argument refused (truncated)
+ * @where:	a configuration file refused: "FILE:LINE: KEY" (or
+ *		"FILE: KEY", "FILE") where it went wrong; "" otherwise
  */
 struct fcap_context_error {
 	const char *reason;
 	char token[64];
+	char where[384];
 };
 
 void fcap_context_init(struct fcap_context *ctx);
 int fcap_context_apply(struct fcap_context *ctx, enum fcap_ctx_opt opt,
 		       const char *arg, struct fcap_context_error *e);
+int fcap_context_check(const struct fcap_context *ctx,
+		       struct fcap_context_error *e);
 const char *fcap_context_presets(void);
 const char *fcap_context_source(const struct fcap_context *ctx);
 void fcap_context_proc(const struct fcap_context *ctx, struct fcap_proc *p);

@@ -9,7 +9,7 @@ set -eu
 PKGS="gcc make libc6-dev libcap-dev libcap2-bin libcap-ng-dev libattr1-dev
 attr libext2fs-dev e2fsprogs libssl-dev linux-source-6.12 linux-source-6.1
 flex bison bc libelf-dev cpio xz-utils kmod ccache qemu-system-x86 busybox-static
-cppcheck perl python3 clang libjson-c-dev valgrind time
+cppcheck perl python3 clang libjson-c-dev libyaml-dev valgrind time
 libarchive-dev libarchive-tools zstd bzip2 libseccomp-dev
 libbpf-dev bpftool libsystemd-dev
 debhelper dpkg-dev fakeroot lintian debootstrap rsync

@@ -23,6 +23,7 @@ libcap            need libcap-dev     -                      -lcap
 ext2fs            need libext2fs-dev  -                      -lext2fs -lcom_err
 archive           need libarchive-dev -                      -larchive
 json-c            need libjson-c-dev  -                      -ljson-c
+yaml              need libyaml-dev    -                      -lyaml
 seccomp           need libseccomp-dev -                      -lseccomp
 crypto            need libssl-dev     -                      -lcrypto
 libbpf            need libbpf-dev     -                      -lbpf
@@ -37,6 +38,7 @@ probe_prog() {
 	ext2fs) printf '#include <ext2fs/ext2fs.h>\nint main(void) { return !ext2fs_open2; }\n' ;;
 	archive) printf '#include <archive.h>\nint main(void) { return !archive_read_new(); }\n' ;;
 	json-c) printf '#include <json-c/json.h>\nint main(void) { return !json_tokener_new(); }\n' ;;
+	yaml) printf '#include <yaml.h>\nint main(void) { yaml_parser_t p; return !yaml_parser_initialize(&p); }\n' ;;
 	seccomp) printf '#include <seccomp.h>\nint main(void) { return !seccomp_init(0); }\n' ;;
 	crypto) printf '#include <openssl/evp.h>\nint main(void) { return !EVP_sha256(); }\n' ;;
 	libbpf) printf '#include <bpf/libbpf.h>\nint main(void) { return !libbpf_major_version(); }\n' ;;

@@ -414,13 +414,66 @@ rc_is 0 "--context self" xc --context self ctx/ep
 check "self: the context line and a verdict" \
 	sh -c "grep -q '^  context:     self, uid $(id -u) ' out && grep -q '^  verdict: ' out"
 rc_is 2 "an unknown preset is a usage error" xc --context dokcer ctx/ep
-check "naming it and the known ones" grep -qx 'getfcap: --context dokcer: unknown context preset "dokcer" (known: docker, podman, cap-drop-all, k8s-restricted, systemd\[:SETTINGS\], self)' errs
+check "naming it and the known ones" grep -qx 'getfcap: --context dokcer: unknown context preset "dokcer" (known: docker, podman, cap-drop-all, k8s-restricted, systemd\[:SETTINGS\], self, oci:FILE, k8s:FILE\[#CONTAINER\], podman-kube:FILE\[#CONTAINER\], compose:FILE\[#SERVICE\], podman-compose:FILE\[#SERVICE\], unit:FILE)' errs
 rc_is 2 "an unknown capability is a usage error" xc --cap-add net_rwa ctx/ep
 check "naming it" grep -qx 'getfcap: --cap-add net_rwa: unknown capability name ("net_rwa")' errs
 rc_is 2 "an unknown systemd setting is a usage error" \
 	xc --context systemd:NoNewPrivs=yes ctx/ep
 check "naming it" grep -q 'unknown systemd setting ("NoNewPrivs")' errs
 rc_is 2 "--context without --explain is a usage error" "$GETF" --context docker ctx/ep
+# the runtime's own files (tests/runcfg.c holds each rule; runtime.sh
+# holds them to runc and podman)
+cat >ctx/pod.yaml <<'Y'
+apiVersion: apps/v1
+kind: Deployment
+spec:
+  template:
+    spec:
+      securityContext:
+        runAsUser: 1000
+      containers:
+      - name: web
+        securityContext:
+          allowPrivilegeEscalation: false
+          capabilities:
+            drop: [ALL]
+            add: [NET_BIND_SERVICE]
+      - name: side
+        securityContext:
+          runAsNonRoot: true
+          runAsUser: 0
+Y
+rc_is 0 "--context k8s:FILE#web" xc --context k8s:ctx/pod.yaml#web ctx/nbs
+check "the context line names the file and the container" \
+	grep -qx '  context:     k8s ctx/pod.yaml#web, uid 1000 gid 0, no_new_privs' out
+check "containerd gives uid 1000 the added capability: it works" \
+	grep -q '^  verdict:     works' out
+rc_is 2 "two containers and no #NAME: a usage error" \
+	xc --context k8s:ctx/pod.yaml ctx/nbs
+check "naming the file and the choices" \
+	grep -qx 'getfcap: --context k8s:ctx/pod.yaml: ctx/pod.yaml: more than one container: choose one with #NAME ("web, side")' errs
+rc_is 1 "runAsNonRoot with root: nothing would run" \
+	xc --context k8s:ctx/pod.yaml#side ctx/nbs
+check "and why" grep -q "^getfcap: the context: runAsNonRoot: true, and the container would run as root" errs
+check "nothing judged" [ ! -s out ]
+printf 'services:\n  web:\n    user: nobody\n    cap_add:\n      - NET_RAW\n    cap_drop: [ALL]\n' >ctx/compose.yaml
+rc_is 0 "--context podman-compose: a user by name" \
+	xc --context podman-compose:ctx/compose.yaml ctx/ep
+check "resolved here" grep -q "^  context:     podman-compose ctx/compose.yaml#web, uid $(id -u nobody) " out
+check "podman gives the user the added capability, ambient" \
+	grep -qx '  ambient now: cap_net_raw' out
+printf 'services:\n  web:\n    cap_add: NET_RAW\n' >ctx/bad.yaml
+rc_is 2 "a Compose file with a bad key: a usage error" \
+	xc --context compose:ctx/bad.yaml ctx/ep
+check "naming the file, line and key" \
+	grep -qx 'getfcap: --context compose:ctx/bad.yaml: ctx/bad.yaml:3: cap_add: not a list' errs
+rc_is 0 "--context docker --privileged" xc --context docker --privileged ctx/ep
+check "the bounding set this process has" grep -qx "  bounding:    $(
+	"$GETF" --explain --context self ctx/ep |
+	sed -n 's/^  bounding:    //p')" out
+check "privileged, said" grep -q '^  context:     docker, uid 0 gid 0, privileged' out
+rc_is 2 "--privileged with systemd: a usage error" \
+	xc --context systemd --privileged ctx/ep
 rc_is 0 "--explain --json in a context" xc --json --context podman ctx/ep ctx/p
 if command -v python3 >/dev/null; then
 	check "--json: context, prediction and fixes" python3 -c '

@@ -21,6 +21,7 @@ $(eval $(call add_test,read,))
 $(eval $(call add_test,manifest,))
 $(eval $(call add_test,context,))
 $(eval $(call add_test,learn,))
+$(eval $(call add_test,runcfg,))
 
 # capxattr: plants raw values and probes what the kernel does with them
 # (host suites, and statically in the guests).
@@ -76,6 +77,7 @@ HOST_SUITES += tests/build.sh tests/install.sh $(SANB)tests/codec.t $(SANB)tests
 	$(SANB)tests/model.t $(SANB)tests/root_libcap.t $(SANB)tests/read.t \
 	$(SANB)tests/manifest.t $(SANB)tests/rules-test.t \
 	$(SANB)tests/sandbox-test.t $(SANB)tests/crc32c-test.t \
-	$(SANB)tests/context.t $(SANB)tests/learn.t tests/planted.sh
+	$(SANB)tests/context.t $(SANB)tests/runcfg.t $(SANB)tests/learn.t \
+	tests/planted.sh
 LINT_C += $(wildcard tests/*.c tests/*.h)
 

@@ -521,6 +521,45 @@ ctx_user none 1000:50 --context docker --user app:staff
 ctx_user app 1000:7 --context docker --user 1000:7
 ctx_user app 0:0 --context systemd
 ctx_user app 1000:1000 --no-new-privs
+# the runtime's own files: a pod judges the image as that pod runs it
+cat >ctx-pod.yaml <<'EOF'
+apiVersion: v1
+kind: Pod
+spec:
+  containers:
+  - name: web
+    securityContext:
+      runAsNonRoot: true
+      capabilities:
+        drop: [ALL]
+        add: [NET_BIND_SERVICE]
+EOF
+printf 'services:\n  app:\n    user: app:staff\n    cap_drop: [ALL]\n    cap_add: [NET_RAW]\n' >ctx-compose.yaml
+ctx_user app 1000:1000 --context k8s:ctx-pod.yaml
+ctx_user app 1000:50 --context compose:ctx-compose.yaml
+cat >ctx.pod.want <<EOF
+/bin/raw: error: in k8s ctx-pod.yaml#web, uid 1000 gid 1000$E; fix: securityContext.capabilities.add: [NET_RAW]; $P [context-exec-fails]
+fsck-check: 3 files with capabilities, 1 error, 0 warnings, 3 info
+EOF
+ctx_golden app ctx.pod.want --context k8s:ctx-pod.yaml
+cat >ctx.compose.want <<EOF
+/bin/nbs_ep: error: in compose ctx-compose.yaml#app, uid 1000 gid 50$E; fix: cap_add: [NET_BIND_SERVICE]; $P [context-exec-fails]
+/bin/nbs_p: warning: in compose ctx-compose.yaml#app, uid 1000 gid 50: exec succeeds, but cap_net_bind_service is not granted, silently: pP' = (fP & X) | (fI & pI); fix: cap_add: [NET_BIND_SERVICE] [context-not-granted]
+fsck-check: 3 files with capabilities, 1 error, 1 warning, 3 info
+EOF
+ctx_golden app ctx.compose.want --context compose:ctx-compose.yaml
+"$fc" --oci ctx --image-ref none --json --context k8s:ctx-pod.yaml \
+	>ctx.json 2>ctx.err
+rc=$?
+[ $((rc & 8)) -ne 0 ] && ! grep -q '"context' ctx.json &&
+	grep -q 'runAsNonRoot: true, and the container would run as root' ctx.err
+ok_rc $? "a runAsNonRoot pod over an image whose user is root: not started, exit 8, nothing judged in it (rc $rc)"
+printf 'kind: Pod\nspec:\n  containers:\n  - name: web\n    securityContext:\n      runAsUser: -3\n' >ctx-bad.yaml
+"$fc" --oci ctx --image-ref app --context k8s:ctx-bad.yaml >ctx.out 2>ctx.err
+rc=$?
+[ $rc -eq 16 ] && [ ! -s ctx.out ] &&
+	grep -qx 'fsck-check: --context k8s:ctx-bad.yaml: ctx-bad.yaml:6: securityContext.runAsUser: not a number ("-3")' ctx.err
+ok_rc $? "a bad pod file: a usage error naming the file, line and key, nothing scanned (rc $rc)"
 "$fc" --oci ctx-docker.tar --json --context cap-drop-all >ctx.json 2>ctx.err
 python3 -c 'import json, sys
 o = [json.loads(l) for l in open(sys.argv[1])]
