@@ -67,8 +67,8 @@ static const struct preset {
 	  "an OCI runtime configuration: process.user, process.capabilities (all five sets), process.noNewPrivileges, linux.uidMappings, as runc applies them" },
 	{ "k8s", FCAP_CTX_K8S, DOCKER_CAPS, 0, false,
 	  "a Kubernetes pod's container as containerd starts it: its default capabilities (pkg/oci/spec_opts.go), then the pod's and the container's securityContext (cri/opts WithCapabilities, WithPrivileged)" },
-	{ "podman-kube", FCAP_CTX_PODMAN, PODMAN_CAPS, 0, false,
-	  "a Kubernetes pod's container as podman kube play starts it: Podman's default capabilities, then its securityContext" },
+	{ "podman-kube", FCAP_CTX_PODMAN, DOCKER_CAPS, 0, false,
+	  "a Kubernetes pod's container as podman kube play starts it: Kubernetes' default capabilities (containerd's and Docker's 14, not containers.conf's; Podman 4.3.1 as tests/runtime.sh runs it), then its securityContext; a user other than root holds only what capabilities.add names, ambient" },
 	{ "compose", FCAP_CTX_DOCKER, DOCKER_CAPS, 0, false,
 	  "a Compose service as docker compose starts it: Docker's default capabilities, then user, cap_add, cap_drop, privileged, security_opt (moby oci/caps TweakCapabilities)" },
 	{ "podman-compose", FCAP_CTX_PODMAN, PODMAN_CAPS, 0, false,
@@ -568,7 +568,6 @@ static int set_privileged(struct fcap_context *ctx,
 		refuse(e, "cannot read this process's bounding set", "", 0);
 		return ret;
 	}
-	ctx->added = 0;
 	ctx->privileged = true;
 	ctx->set |= FCAP_CTX_SET_PRIVILEGED;
 	/* a privileged pod cannot forbid privilege escalation */
@@ -624,11 +623,12 @@ int fcap_context_apply(struct fcap_context *ctx, enum fcap_ctx_opt opt,
 		if (!ret && !m)
 			return refuse(e, "no capability named", arg,
 				      strlen(arg));
+		/* privileged: the bounding set stays the runtime's */
 		if (!ret && opt == FCAP_CTXOPT_CAP_ADD) {
-			ctx->caps |= m;
+			ctx->caps |= ctx->privileged ? 0 : m;
 			ctx->added |= m;
 		} else if (!ret) {
-			ctx->caps &= ~m;
+			ctx->caps &= ctx->privileged ? ~0ULL : ~m;
 			ctx->added &= ~m;
 		}
 		if (!ret)
@@ -695,11 +695,10 @@ static void runtime_sets(const struct fcap_context *ctx, struct fcap_proc *p)
 		break;
 	case FCAP_CTX_PODMAN:
 		/*
-		 * a user other than root: the added ones, or nothing when
-		 * privileged (pkg/specgen/generate/security_linux.go)
+		 * a user other than root: the added ones in every set,
+		 * privileged or not (pkg/specgen/generate/security_linux.go:
+		 * MergeCapabilities(nil, CapAdd, nil))
 		 */
-		if (ctx->uid != 0 && ctx->privileged)
-			break;
 		if (ctx->uid != 0)
 			p->cap_prm = p->cap_eff = p->cap_inh = p->cap_amb =
 				ctx->added & x;

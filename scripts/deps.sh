@@ -20,7 +20,7 @@ ${FCAPS_DEPS_EXTRA:-}"
 # promtool) and prometheus-node-exporter ship daemons, which are not
 # started here: the tests start their own exporter on 127.0.0.1.
 TEST_PKGS="curl prometheus prometheus-node-exporter ansible python3-jsonschema
-umoci skopeo procps podman runc fping"
+umoci skopeo procps podman runc fping catatonit"
 
 missing_of() {
 	for p; do

@@ -11,9 +11,15 @@
 # default set, --cap-drop ALL, --cap-add, no-new-privileges, --user and
 # --uidmap, and under runc alone on an OCI bundle unpacked by umoci whose
 # process.capabilities, user and noNewPrivileges the test writes, as
-# Kubernetes' runtimes and a systemd-like start would.  For every file and
-# context the prediction (the exec error, or CapPrm, CapEff and CapAmb) is
-# compared with what the probe printed or the runtime reported.  So is
+# Kubernetes' runtimes and a systemd-like start would.  Each podman run
+# is also predicted from the Compose file of the same flags
+# (podman-compose:), with --privileged inside a narrower bounding set too;
+# each runc run from the very config.json runc read (oci:) and from the
+# pod, Compose service or unit with a drop-in that starts that process;
+# and `podman kube play` runs pods whose containers are predicted from the
+# manifest played (podman-kube:).  For every file and context the
+# prediction (the exec error, or CapPrm, CapEff and CapAmb) is compared
+# with what the probe printed or the runtime reported.  So is
 # fsck-check's, on the same image as podman save or umoci wrote it: its
 # rule (context-exec-fails with the error, context-not-granted) or no
 # finding, against the error, or whether the process held what the
@@ -57,6 +63,14 @@ cleanup() {
 	if command -v runc >/dev/null; then
 		$RUNC list -q 2>/dev/null | xargs -r -n1 $RUNC delete -f \
 			>/dev/null 2>&1
+	fi
+	if command -v podman >/dev/null; then
+		$PODMAN pod ls -q --filter "name=$tag" 2>/dev/null |
+			xargs -r $PODMAN pod rm -f >/dev/null 2>&1
+		# the pause image podman kube play built, if it was not here
+		[ "${pause_had-x}" = "" ] &&
+			$PODMAN images -q localhost/podman-pause 2>/dev/null |
+			xargs -r $PODMAN rmi -f >/dev/null 2>&1
 	fi
 	rm -rf "$work"
 }
@@ -105,12 +119,22 @@ sys.exit(not os.statvfs(sys.argv[1]).f_flag & os.ST_NOSUID)' "$work"; then
 fi
 
 # predict DIR CONTEXT...: one line per file, "NAME ERROR" or "NAME ok
-# PRM EFF AMB", from getfcap --explain --json
+# PRM EFF AMB", from getfcap --explain --json (run by $WRAP when set); an
+# argument with "%f" in it is given for each file with its name there
 predict() {
 	d=$1
 	shift
-	for f in $names; do echo "$d/f/$f"; done | xargs "$GETF" --explain \
-		--json "$@" | python3 -c '
+	case "$*" in
+	*%f*)
+		for f in $names; do
+			# shellcheck disable=SC2046
+			$WRAP "$GETF" --explain --json $(echo "$*" |
+				sed "s/%f/$(echo "$f" | tr _ -)/g") "$d/f/$f"
+		done ;;
+	*)
+		for f in $names; do echo "$d/f/$f"; done |
+			xargs $WRAP "$GETF" --explain --json "$@" ;;
+	esac | python3 -c '
 import json, os, sys
 for line in sys.stdin:
     o = json.loads(line)
@@ -122,6 +146,7 @@ for line in sys.stdin:
         print(name, "ok", x["permitted"], x["effective"], x["ambient"])
 '
 }
+WRAP=
 
 # fpredict IMAGE CONTEXT...: one line per file, "NAME OUTCOME WANTS EFF",
 # from fsck-check --oci IMAGE --json: OUTCOME the error of a
@@ -132,7 +157,7 @@ for line in sys.stdin:
 fpredict() {
 	i=$1
 	shift
-	"$FSCK" --oci "$i" --json "$@" >"$work/fc.json" 2>"$work/fc.err"
+	$WRAP "$FSCK" --oci "$i" --json "$@" >"$work/fc.json" 2>"$work/fc.err"
 	rc=$?
 	if [ $rc -ne 0 ] && [ $rc -ne 4 ]; then
 		echo "fsck-check exit $rc: $(head -1 "$work/fc.err")" >&2
@@ -210,13 +235,20 @@ tally() {
 
 # compare RUNTIME LABEL PREDICTIONS FPREDICTIONS RUN...: run each file
 # with RUN FILE; check getfcap's prediction, and fsck-check's unless
-# FPREDICTIONS is "-" (no image for it)
+# FPREDICTIONS is "-" (no image for it).  RUN "again" checks against what
+# the last RUN gave: the same run, predicted from another configuration
+mkdir "$work/seen" || bail "cannot make $work/seen"
 compare() {
 	rt=$1 label=$2 preds=$3 fpreds=$4
 	shift 4
 	for f in $names; do
 		want=$(echo "$preds" | sed -n "s/^$f //p")
-		got=$(observed "$("$@" "/f/$f" 2>&1)")
+		if [ "$1" = again ]; then
+			got=$(cat "$work/seen/$f")
+		else
+			got=$(observed "$("$@" "/f/$f" 2>&1)")
+			echo "$got" >"$work/seen/$f"
+		fi
 		tally "" "$rt" "$want" "$got" "$rt $label: $f"
 		[ "$fpreds" = - ] && continue
 		fp=$(echo "$fpreds" | sed -n "s/^$f //p")
@@ -229,7 +261,7 @@ compare() {
 
 # ---- podman, with runc ----------------------------------------------
 podman_run() {
-	$PODMAN run --rm --network none --label "$tag" \
+	$WRAP $PODMAN run --rm --network none --label "$tag" \
 		--ulimit nofile=1024:1024 --ulimit nproc=1024:1024 "$@" </dev/null
 }
 podman_skip=
@@ -276,28 +308,134 @@ podman_cases="|--context podman
 --user 1000 --security-opt no-new-privileges --cap-add NET_RAW|--context podman --user 1000 --no-new-privs --cap-add NET_RAW
 --uidmap 0:100000:65536|--context podman --userns-root 100000
 --uidmap 0:100000:65536 --user 1000|--context podman --userns-root 100000 --user 1000
---uidmap 0:200000:65536 --user 1000|--context podman --userns-root 200000 --user 1000"
+--uidmap 0:200000:65536 --user 1000|--context podman --userns-root 200000 --user 1000
+--privileged|--context podman --privileged
+--privileged --user 1000|--context podman --privileged --user 1000
+--privileged --user 1000 --cap-add NET_RAW|--context podman --privileged --user 1000 --cap-add NET_RAW"
+# compose_of PODMAN-ARGS...: the Compose service podman-compose starts
+# with those flags (one --cap-add, --cap-drop, --user, --security-opt)
+compose_of() {
+	printf 'services:\n  probe:\n    image: %s\n' "$img"
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--cap-add) printf '    cap_add: [%s]\n' "$2"; shift ;;
+		--cap-drop) printf '    cap_drop:\n      - %s\n' "$2"; shift ;;
+		--user) printf '    user: "%s"\n' "$2"; shift ;;
+		--security-opt) printf '    security_opt: [%s]\n' "$2"; shift ;;
+		--privileged) printf '    privileged: true\n' ;;
+		*) return 1 ;;
+		esac
+		shift
+	done
+}
+# podman_case PODMAN-ARGS|CONTEXT-ARGS: the run, predicted from the
+# flags, and again from the equivalent Compose file (podman-compose)
+podman_case() {
+	pargs=${1%%|*} cargs=${1#*|}
+	# shellcheck disable=SC2086
+	preds=$(predict "$work/root" $cargs)
+	fpreds=-
+	# shellcheck disable=SC2086
+	[ "$fsck_podman" = - ] || fpreds=$(fpredict "$fsck_podman" $cargs)
+	# shellcheck disable=SC2086
+	compare podman "${pargs:-(defaults)}" "$preds" "$fpreds" \
+		podman_run $pargs "$img"
+	# shellcheck disable=SC2086
+	compose_of $pargs >"$work/compose.yaml" || return 0
+	c=podman-compose:$work/compose.yaml
+	preds=$(predict "$work/root" --context "$c")
+	[ "$fsck_podman" = - ] ||
+		fpreds=$(fpredict "$fsck_podman" --context "$c")
+	compare pcompose "podman-compose.yaml of ${pargs:-(defaults)}" \
+		"$preds" "$fpreds" again
+}
 if [ -n "$podman_skip" ]; then
 	skip "podman" "$podman_skip"
 else
 	echo "$podman_cases" | {
-		while IFS='|' read -r pargs cargs; do
-			# shellcheck disable=SC2086
-			preds=$(predict "$work/root" $cargs)
-			fpreds=-
-			# shellcheck disable=SC2086
-			[ "$fsck_podman" = - ] ||
-				fpreds=$(fpredict "$fsck_podman" $cargs)
-			# shellcheck disable=SC2086
-			compare podman "${pargs:-(defaults)}" "$preds" \
-				"$fpreds" podman_run $pargs "$img"
+		while read -r line; do
+			podman_case "$line"
 		done
+		# --privileged takes the bounding set podman runs with: run
+		# both under one without two capabilities
+		if command -v capsh >/dev/null; then
+			printf '#!/bin/sh\nexec capsh --drop=cap_sys_module,cap_sys_rawio -- -c '"'"'exec "$0" "$@"'"'"' "$@"\n' \
+				>"$work/narrow" && chmod +x "$work/narrow"
+			WRAP=$work/narrow
+			podman_case "--privileged|--context podman --privileged"
+			podman_case "--privileged --user 1000 --cap-add NET_RAW|--context podman --privileged --user 1000 --cap-add NET_RAW"
+			WRAP=
+		else
+			skip "podman --privileged in a narrower bounding set" \
+				"no capsh (libcap2-bin)"
+		fi
 		echo "$n $checked $matched ${n_podman:-0} ${m_podman:-0}" \
+			"${n_pcompose:-0} ${m_pcompose:-0}" \
 			"$fchecked $fmatched ${fn_podman:-0} ${fm_podman:-0}" \
-			>"$work/podman.count"
+			"${fn_pcompose:-0} ${fm_pcompose:-0}" >"$work/podman.count"
 	}
-	read -r n checked matched n_podman m_podman \
-		fchecked fmatched fn_podman fm_podman <"$work/podman.count"
+	read -r n checked matched n_podman m_podman n_pcompose m_pcompose \
+		fchecked fmatched fn_podman fm_podman fn_pcompose fm_pcompose \
+		<"$work/podman.count"
+fi
+
+# ---- podman kube play: a pod of one container per file -------------------
+# kube_yaml NAME SECURITYCONTEXT: the pod (in the ulimits of
+# $work/containers.conf: this machine's podman needs them)
+kube_yaml() {
+	printf 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: %s\nspec:\n  restartPolicy: Never\n  containers:\n' "$1"
+	for f in $names; do
+		printf '  - name: c-%s\n    image: %s\n    command: ["/f/%s"]\n    securityContext: %s\n' \
+			"$(echo "$f" | tr _ -)" "$img" "$f" "$2"
+	done
+}
+kube_n=0
+kube_run() {
+	c=$kpod-c-$(echo "${1#/f/}" | tr _ -)
+	timeout 60 $PODMAN wait "$c" >/dev/null 2>&1
+	$PODMAN logs "$c" 2>&1
+}
+kube_skip=$podman_skip
+if [ -z "$kube_skip" ] && ! command -v catatonit >/dev/null; then
+	kube_skip="no catatonit: podman kube play cannot build its pause image (scripts/deps.sh)"
+fi
+printf '[containers]\ndefault_ulimits = ["nofile=1024:1024", "nproc=1024:1024"]\n' \
+	>"$work/containers.conf"
+pause_had=$($PODMAN images -q localhost/podman-pause 2>/dev/null)
+# NAME|SECURITYCONTEXT (each container's)
+kube_cases="defaults|{}
+runAsUser 1000, add NET_RAW|{runAsUser: 1000, capabilities: {add: [NET_RAW]}}
+restricted|{runAsUser: 1000, runAsNonRoot: true, allowPrivilegeEscalation: false, capabilities: {drop: [ALL], add: [NET_BIND_SERVICE]}}
+privileged, runAsUser 1000|{privileged: true, runAsUser: 1000}"
+if [ -n "$kube_skip" ]; then
+	skip "podman kube play" "$kube_skip"
+else
+	echo "$kube_cases" | {
+		while IFS='|' read -r label sc; do
+			kube_n=$((kube_n + 1))
+			kpod=$tag-k$kube_n
+			k=$work/kube-$kube_n.yaml
+			kube_yaml "$kpod" "$sc" >"$k"
+			if ! CONTAINERS_CONF=$work/containers.conf $PODMAN \
+				kube play --network none "$k" >"$work/err" 2>&1 &&
+				! grep -q '^Pod:' "$work/err"; then
+				notok "podman kube play $label: $(tail -1 "$work/err")"
+				continue
+			fi
+			preds=$(predict "$work/root" --context "podman-kube:$k#c-%f")
+			fpreds=-
+			[ "$fsck_podman" = - ] || fpreds=$(fpredict \
+				"$fsck_podman" --context "podman-kube:$k#c-plain")
+			compare kube "$label" "$preds" "$fpreds" kube_run
+			$PODMAN kube down "$k" >/dev/null 2>&1
+			$PODMAN pod rm -f "$kpod" >/dev/null 2>&1
+		done
+		echo "$n $checked $matched ${n_kube:-0} ${m_kube:-0}" \
+			"$fchecked $fmatched ${fn_kube:-0} ${fm_kube:-0}" \
+			>"$work/kube.count"
+	}
+	read -r n checked matched n_kube m_kube \
+		fchecked fmatched fn_kube fm_kube <"$work/kube.count"
 fi
 
 # ---- runc alone, on a bundle umoci unpacked -----------------------------
@@ -391,19 +529,62 @@ tok() {
 # set beyond its bounding set (src/core/execute.c), which runc refuses
 # ("unable to apply caps"); the bundle holds the bounding set instead,
 # which changes no exec: pP' never exceeds the bounding set and pI.
-runc_cases="1000 1000 1 - - - -|--context k8s-restricted
-1000 1000 1 $NBS $NBS $NBS -|--context k8s-restricted,+net_bind_service
-0 0 0 D D D -|--context docker
-1000 0 0 D - - -|--context docker --user 1000
-1000 1000 0 $NBS,cap_net_raw $NBS,cap_net_raw - $NBS|--context $SD
-1000 1000 1 $NBS,cap_net_raw $NBS,cap_net_raw - $NBS|--context $SD,NoNewPrivileges=yes
-1000 1000 1 A - - -|--context systemd:User=1000,NoNewPrivileges=yes
-0 0 0 $NBS $NBS $NBS -|--context systemd:CapabilityBoundingSet=CAP_NET_BIND_SERVICE"
+#
+# Each is also predicted from the config.json runc ran (oci:) and from the
+# Kubernetes pod, Compose service or systemd unit (with a drop-in) that
+# starts the same process (the third field), written below.
+runc_cases="1000 1000 1 - - - -|--context k8s-restricted|k8s:$work/restricted.yaml
+1000 1000 1 $NBS $NBS $NBS -|--context k8s-restricted,+net_bind_service|k8s:$work/restricted-nbs.yaml
+0 0 0 D D D -|--context docker|compose:$work/compose-root.yaml
+1000 0 0 D - - -|--context docker --user 1000|compose:$work/compose-user.yaml
+1000 1000 0 $NBS,cap_net_raw $NBS,cap_net_raw - $NBS|--context $SD|unit:$work/fcaps-sd.service
+1000 1000 1 $NBS,cap_net_raw $NBS,cap_net_raw - $NBS|--context $SD,NoNewPrivileges=yes|unit:$work/fcaps-sd-nnp.service
+1000 1000 1 A - - -|--context systemd:User=1000,NoNewPrivileges=yes|unit:$work/fcaps-nnp.service
+0 0 0 $NBS $NBS $NBS -|--context systemd:CapabilityBoundingSet=CAP_NET_BIND_SERVICE|unit:$work/fcaps-bset.service"
+pod_of() {
+	printf 'apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n'
+	printf '      securityContext:\n        runAsUser: 1000\n        runAsGroup: 1000\n        runAsNonRoot: true\n'
+	printf '      containers:\n      - name: probe\n        securityContext:\n'
+	printf '          allowPrivilegeEscalation: false\n          capabilities:\n            drop: [ALL]\n'
+	[ -z "$1" ] || printf '            add: [%s]\n' "$1"
+}
+pod_of >"$work/restricted.yaml"
+pod_of NET_BIND_SERVICE >"$work/restricted-nbs.yaml"
+printf 'services:\n  probe:\n    image: t\n' >"$work/compose-root.yaml"
+printf 'services:\n  probe:\n    image: t\n    user: "1000"\n' \
+	>"$work/compose-user.yaml"
+unit_sd='[Unit]
+Description=the probe
+
+[Service]
+ExecStart=/f/probe
+User=1000
+CapabilityBoundingSet=CAP_NET_BIND_SERVICE
+CapabilityBoundingSet=CAP_NET_RAW
+AmbientCapabilities=CAP_NET_BIND_SERVICE'
+echo "$unit_sd" >"$work/fcaps-sd.service"
+echo "$unit_sd" >"$work/fcaps-sd-nnp.service"
+mkdir "$work/fcaps-sd-nnp.service.d"
+printf '[Service]\nNoNewPrivileges=yes\n' \
+	>"$work/fcaps-sd-nnp.service.d/10-hardening.conf"
+printf '[Service]\nExecStart=/f/probe\nUser=1000\nNoNewPrivileges=yes\n' \
+	>"$work/fcaps-nnp.service"
+printf '[Service]\nExecStart=/f/probe\nCapabilityBoundingSet=CAP_NET_BIND_SERVICE\n' \
+	>"$work/fcaps-bset.service"
+# again_from RUNTIME LABEL CONTEXT: the last runc run, predicted from
+# CONTEXT
+again_from() {
+	preds=$(predict "$work/bundle/rootfs" --context "$3")
+	fpreds=-
+	[ "$fsck_runc" = - ] ||
+		fpreds=$(fpredict "$fsck_runc" --image-ref t --context "$3")
+	compare "$1" "$2" "$preds" "$fpreds" again
+}
 if [ -n "$runc_skip" ]; then
 	skip "runc" "$runc_skip"
 else
 	echo "$runc_cases" | {
-		while IFS='|' read -r conf cargs; do
+		while IFS='|' read -r conf cargs equiv; do
 			# shellcheck disable=SC2086
 			set -- $conf
 			bundle_config "$1" "$2" "$3" "$(tok "$4")" \
@@ -417,16 +598,33 @@ else
 			[ "$fsck_runc" = - ] ||
 				fpreds=$(fpredict "$fsck_runc" --image-ref t $cargs)
 			compare runc "$label" "$preds" "$fpreds" runc_run
+			again_from oci "config.json of $label" \
+				"oci:$work/bundle/config.json"
+			again_from "${equiv%%:*}" "${equiv##*/} for $label" \
+				"$equiv"
 		done
 		echo "$n $checked $matched ${n_runc:-0} ${m_runc:-0}" \
+			"${n_oci:-0} ${m_oci:-0} ${n_k8s:-0} ${m_k8s:-0}" \
+			"${n_compose:-0} ${m_compose:-0} ${n_unit:-0} ${m_unit:-0}" \
 			"$fchecked $fmatched ${fn_runc:-0} ${fm_runc:-0}" \
-			>"$work/runc.count"
+			"${fn_oci:-0} ${fm_oci:-0} ${fn_k8s:-0} ${fm_k8s:-0}" \
+			"${fn_compose:-0} ${fm_compose:-0}" \
+			"${fn_unit:-0} ${fm_unit:-0}" >"$work/runc.count"
 	}
-	read -r n checked matched n_runc m_runc \
-		fchecked fmatched fn_runc fm_runc <"$work/runc.count"
+	read -r n checked matched n_runc m_runc n_oci m_oci n_k8s m_k8s \
+		n_compose m_compose n_unit m_unit \
+		fchecked fmatched fn_runc fm_runc fn_oci fm_oci fn_k8s fm_k8s \
+		fn_compose fm_compose fn_unit fm_unit <"$work/runc.count"
 fi
+# per configuration: podman's and runc's flags and presets, then the
+# files (podman-compose, podman-kube, oci, k8s, compose, unit)
+counts() {
+	for k in podman pcompose kube runc oci k8s compose unit; do
+		eval "printf '%s %s/%s, ' $k \${$1m_$k:-0} \${$1n_$k:-0}"
+	done | sed 's/, $//'
+}
 echo "# getfcap --explain: $checked predictions checked, $matched matched" \
-	"(podman ${m_podman:-0}/${n_podman:-0}, runc ${m_runc:-0}/${n_runc:-0})"
+	"($(counts ""))"
 echo "# fsck-check --oci: $fchecked predictions checked, $fmatched matched" \
-	"(podman ${fm_podman:-0}/${fn_podman:-0}, runc ${fm_runc:-0}/${fn_runc:-0})"
+	"($(counts f))"
 done_testing
