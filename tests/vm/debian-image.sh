@@ -56,7 +56,7 @@ mirror=${FCAPS_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 # the guard's checks use (bpftool)
 PKGS="systemd systemd-sysv dbus udev apt netbase iputils-ping procps kmod
 prometheus-node-exporter apparmor libcap2-bin curl jq
-libcap2 libjson-c5 libarchive13t64 libext2fs2t64 libseccomp2 libssl3t64
+libcap2 libjson-c5 libyaml-0-2 libarchive13t64 libext2fs2t64 libseccomp2 libssl3t64
 libbpf1 initramfs-tools linux-base bpftool"
 # the policy the recipe sets: the capabilities the suite's files ask for
 # (chown 0, kill 5, net_bind_service 10, net_admin 12, net_raw 13,
