@@ -136,6 +136,10 @@ _fsck_check()
 			-- "${cur##*,}"))
 		return
 		;;
+	--kernel)
+		COMPREPLY=($(compgen -W '6.1 6.12 7.3' -- "$cur"))
+		return
+		;;
 	--policy | --baseline | --save-baseline | --prometheus | --image | \
 	--archive | --oci)
 		COMPREPLY=($(compgen -f -- "$cur"))
@@ -158,7 +162,8 @@ _fsck_check()
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "-h -j -q -x --help --jobs --quiet
 			--cross-mounts --json --list --fail-on --policy --deny
-			--dangerous --guard-mask --profiles --baseline --save-baseline --image --offset
+			--dangerous --guard-mask --kernel --profiles --baseline
+			--save-baseline --image --offset
 			--prometheus --force --archive --oci --image-ref
 			--version $_fcaps_context_opts" \
 			-- "$cur"))

@@ -4,7 +4,7 @@
  *
  * usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]
  *                   [--policy file] [--profiles dir] [--deny caps]
- *                   [--dangerous caps] [--guard-mask mask]
+ *                   [--dangerous caps] [--guard-mask mask] [--kernel line]
  *                   [--baseline file] [--save-baseline file]
  *                   [--prometheus file]
  *                   [--image file [--offset bytes] [--force]]
@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "baseline.h"
@@ -63,6 +64,8 @@
  * @t:		the counts of what was found
  * @start:	when the scan began, for --prometheus
  * @co:		the runtime context of the context-* rules
+ * @kernel:	--kernel, or NULL
+ * @models:	the kernel rules the exec model follows, for --json
  * @guard_mask:	--guard-mask, when @guard_given
  * @guard:	the running fcaps-guard, when @guard_read
  * @profiles:	the learned profiles of --profiles
@@ -82,6 +85,8 @@ struct run {
 	struct tally t;
 	struct timespec start;
 	struct ctxopt co;
+	const char *kernel;
+	char models[96];
 	uint64_t guard_mask;
 	bool guard_given, guard_read;
 	struct fcap_guard_state guard;
@@ -100,7 +105,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]\n"
 		"                  [--policy file] [--profiles dir] [--deny caps]\n"
-		"                  [--dangerous caps] [--guard-mask mask]\n"
+		"                  [--dangerous caps] [--guard-mask mask] [--kernel line]\n"
 		"                  [--baseline file] [--save-baseline file]\n"
 		"                  [--prometheus file]\n"
 		"                  [--image file [--offset bytes] [--force]]\n"
@@ -130,6 +135,9 @@ static void usage(FILE *f)
 		"  --dangerous caps      replace the list of root-equivalent capabilities\n"
 		"  --guard-mask mask     report values fcaps-guard with this mask refuses\n"
 		"                        (hex, capability names or all, as guard.conf)\n"
+		"  --kernel line         judge execs by the rules of kernel line 6.1, 6.12\n"
+		"                        or 7.3, or of a release (default: the running\n"
+		"                        kernel's for a mounted tree, else 7.3)\n"
 		"  --save-baseline file  write a baseline of this scan to file\n"
 		"  --baseline file       report what changed since the baseline in file\n"
 		"  --prometheus file     also write the result for node_exporter's textfile\n"
@@ -171,7 +179,7 @@ enum {
 	OPT_JSON = 256, OPT_LIST, OPT_FAIL_ON, OPT_POLICY, OPT_DENY,
 	OPT_DANGEROUS, OPT_BASELINE, OPT_SAVE_BASELINE, OPT_VERSION,
 	OPT_IMAGE, OPT_OFFSET, OPT_FORCE, OPT_ARCHIVE, OPT_PROMETHEUS,
-	OPT_OCI, OPT_IMAGE_REF, OPT_GUARD_MASK, OPT_PROFILES,
+	OPT_OCI, OPT_IMAGE_REF, OPT_GUARD_MASK, OPT_PROFILES, OPT_KERNEL,
 };
 
 static const struct option longopts[] = {
@@ -183,6 +191,7 @@ static const struct option longopts[] = {
 	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "guard-mask", required_argument, NULL, OPT_GUARD_MASK },
+	{ "kernel", required_argument, NULL, OPT_KERNEL },
 	{ "help", no_argument, NULL, 'h' },
 	{ "image", required_argument, NULL, OPT_IMAGE },
 	{ "image-ref", required_argument, NULL, OPT_IMAGE_REF },
@@ -375,6 +384,14 @@ static int parse_opts(int argc, char **argv, struct run *r)
 				return -EINVAL;
 			r->guard_given = true;
 			break;
+		case OPT_KERNEL:
+			if (fcap_kver_of_release(optarg, &cfg->kver) == -EINVAL) {
+				warnx("--kernel %s: not a kernel line or release (6.1, 6.12, 7.3, or as uname -r prints one)",
+				      optarg);
+				return -EINVAL;
+			}
+			r->kernel = optarg;
+			break;
 		case OPT_BASELINE:
 			r->baseline = optarg;
 			break;
@@ -536,6 +553,44 @@ static void load_guard(struct run *r)
 }
 
 /*
+ * The kernel line whose exec rules judge the values: --kernel's, else the
+ * running kernel's for a mounted tree (FCAPS_KERNEL_RELEASE, for tests,
+ * stands for its release), else the newest line.  --json says which.
+ */
+static void load_kver(struct run *r)
+{
+	const char *rel = r->kernel, *how = "--kernel";
+	struct utsname u;
+	int ret;
+
+	if (!rel && !r->src.ops->offline) {
+		rel = getenv("FCAPS_KERNEL_RELEASE");
+		if (!rel || !*rel)
+			rel = uname(&u) ? "" : u.release;
+		how = "the running kernel";
+		ret = fcap_kver_of_release(rel, &r->cfg.kver);
+	} else if (!rel) {
+		r->cfg.kver = FCAP_KVER_7_3;
+		snprintf(r->models, sizeof(r->models),
+			 "Linux %s (the newest line; --kernel for another)",
+			 fcap_kver_name(r->cfg.kver));
+		goto out;
+	} else {
+		ret = fcap_kver_of_release(rel, &r->cfg.kver);
+	}
+	if (!ret)
+		snprintf(r->models, sizeof(r->models), "Linux %s (%s)",
+			 fcap_kver_name(r->cfg.kver), how);
+	else
+		snprintf(r->models, sizeof(r->models),
+			 "Linux %s rules, for %.40s (%s)",
+			 fcap_kver_name(r->cfg.kver), rel, how);
+out:
+	if (r->cfg.ctx || r->cfg.guard_from)
+		r->out.models = r->models;
+}
+
+/*
  * Before anything is read: the --prometheus file, then the input, then,
  * offline, the split into a sandboxed reader (sandbox.c) and a parent
  * that only writes the baseline and the --prometheus file.
@@ -634,6 +689,8 @@ static void context_check(struct run *r)
 	r->src.errors++;
 	r->cfg.ctx = NULL;
 	r->out.ctx = NULL;
+	if (!r->cfg.guard_from)
+		r->out.models = NULL;
 }
 
 /* The entries, sorted by path. */
@@ -728,6 +785,7 @@ int main(int argc, char **argv)
 	raise_fd_limit();
 	clock_gettime(CLOCK_MONOTONIC, &r.start);
 	load_guard(&r);
+	load_kver(&r);
 	if (start(&r) == 0) {
 		scan(&r);
 		finish(&r);

@@ -169,6 +169,10 @@ static void print_json(const struct output_opts *o, const struct entry *e,
 		       e->digest, e->layer, e->gone ? "false" : "true");
 	}
 	print_links(e, l);
+	if (o->models) {
+		fputs(",\"models\":", stdout);
+		fcap_json_string(stdout, o->models);
+	}
 	if (o->ctx) {
 		fputs(",\"context\":", stdout);
 		fcap_context_print_json(stdout, o->ctx);

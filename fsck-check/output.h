@@ -29,6 +29,8 @@ enum output { OUT_TEXT, OUT_JSON, OUT_LIST };
  * @interrupted: the scan did not finish (nothing is removed)
  * @ctx:	--json: the runtime context of the context-* rules, printed
  *		with every line; NULL when none
+ * @models:	--json: the kernel rules the exec model followed ("Linux
+ *		7.3 ..."), printed with a context or a guard's mask; or NULL
  */
 struct output_opts {
 	enum output out;
@@ -39,6 +41,7 @@ struct output_opts {
 	int nops;
 	bool interrupted;
 	const struct fcap_context *ctx;
+	const char *models;
 };
 
 /* Distinct (rule, severity) pairs counted for --prometheus */

@@ -73,6 +73,7 @@ int severity_parse(const char *s, enum severity *out)
 int rules_init(struct rules_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
+	cfg->kver = FCAP_KVER_7_3;
 	fcap_policy_default(&cfg->model);
 	return fcap_names_to_mask(rules_default_dangerous, &cfg->dangerous);
 }
@@ -515,8 +516,8 @@ static void check_guard(struct sink *s, const struct entry *e,
 	if (S_ISREG(e->mode)) {
 		fcap_proc_init(&p, 65534);
 		p.cap_inh = fcap_known_mask();
-		fcap_model_exec(&p, &file, FCAP_KERNEL_MAINLINE,
-				FCAP_KVER_6_12, &cfg->model, &x);
+		fcap_model_exec(&p, &file, FCAP_KERNEL_MAINLINE, cfg->kver,
+				&cfg->model, &x);
 	}
 	/* the model says when the guard alone failed the exec, and why */
 	refuse_exec = x.guard_refused != 0;
@@ -556,14 +557,13 @@ static void check_context(struct sink *s, const struct entry *e,
 		return;
 	entry_file(e, &file);
 	fx = &s->out[s->n].exec;
-	fcap_context_exec(cfg->ctx, &file, FCAP_KERNEL_MAINLINE, FCAP_KVER_6_12,
+	fcap_context_exec(cfg->ctx, &file, FCAP_KERNEL_MAINLINE, cfg->kver,
 			  &cfg->model, &fx->x);
 	missing = fcap_exec_missing(&file, &fx->x);
 	if (!fx->x.error && !missing)
 		return;
 	n = fcap_context_fixes(cfg->ctx, &file, FCAP_KERNEL_MAINLINE,
-			       FCAP_KVER_6_12, &cfg->model, fix,
-			       FCAP_FIXES_MAX);
+			       cfg->kver, &cfg->model, fix, FCAP_FIXES_MAX);
 	for (i = 0; i < n; i++) {
 		fx->full[i] = fix[i].full;
 		if (fcap_fix_text(cfg->ctx, &fix[i], &file, fx->fix[i],

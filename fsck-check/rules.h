@@ -82,6 +82,7 @@ struct rules_config {
 	size_t npolicy;
 	bool have_policy;
 	const struct fcap_context *ctx;
+	enum fcap_kver kver;
 	struct fcap_policy model;
 	const char *guard_from;
 	const struct profiles *profiles;

@@ -560,6 +560,14 @@ rc=$?
 [ $rc -eq 16 ] && [ ! -s ctx.out ] &&
 	grep -qx 'fsck-check: --context k8s:ctx-bad.yaml: ctx-bad.yaml:6: securityContext.runAsUser: not a number ("-3")' ctx.err
 ok_rc $? "a bad pod file: a usage error naming the file, line and key, nothing scanned (rc $rc)"
+# an image is judged by the newest line's rules unless --kernel names one
+"$fc" --oci ctx --image-ref app --json --context docker >ctx.json 2>ctx.err
+grep -q '"models":"Linux 7.3 (the newest line; --kernel for another)"' ctx.json
+ok_rc $? "--json: an image is judged by 7.3's rules"
+"$fc" --oci ctx --image-ref app --json --context docker \
+	--kernel 6.1.0-41-amd64 >ctx.json 2>ctx.err
+grep -q '"models":"Linux 6.1 (--kernel)"' ctx.json
+ok_rc $? "--kernel 6.1.0-41-amd64: 6.1's"
 "$fc" --oci ctx-docker.tar --json --context cap-drop-all >ctx.json 2>ctx.err
 python3 -c 'import json, sys
 o = [json.loads(l) for l in open(sys.argv[1])]

@@ -484,6 +484,23 @@ ok_rc $? "--user: a name of this system's /etc/passwd; another is a usage error"
 rc=$?
 [ $rc -eq 16 ] && grep -qF 'unknown context preset "no-such"' "$t/ctx.err"
 ok_rc $? "an unknown preset is a usage error (exit 16) naming it (rc $rc)"
+# the kernel line: the running kernel's for a mounted tree, or --kernel
+FCAPS_KERNEL_RELEASE=6.12.118-amd64 "$fc" --context docker --json "$r/bin" \
+	>"$t/ctx.json" 2>&1
+grep -q '"models":"Linux 6.12 (the running kernel)"' "$t/ctx.json"
+ok_rc $? "--json: a mounted tree is judged by the running kernel's line"
+FCAPS_KERNEL_RELEASE=6.14.2 "$fc" --context docker --kernel 6.1 --json \
+	"$r/bin" >"$t/ctx.json" 2>&1
+grep -q '"models":"Linux 6.1 (--kernel)"' "$t/ctx.json" &&
+	! grep -q -v '"models":"Linux 6.1 (--kernel)"' "$t/ctx.json"
+ok_rc $? "--kernel 6.1: every line says so"
+"$fc" --json "$r/bin" >"$t/ctx.json" 2>&1
+! grep -q '"models"' "$t/ctx.json"
+ok_rc $? "--json without a context or a guard: no models"
+"$fc" --kernel 6.x "$r" >/dev/null 2>"$t/ctx.err"
+rc=$?
+[ $rc -eq 16 ] && grep -qF -- '--kernel 6.x: not a kernel line or release' "$t/ctx.err"
+ok_rc $? "--kernel 6.x: a usage error (rc $rc)"
 
 # fcaps-guard: values it refuses (guard-refused): under the loaded guard
 # on a mounted tree, under --guard-mask on any input
