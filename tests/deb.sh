@@ -119,13 +119,9 @@ if [ "$(id -u)" -ne 0 ]; then
 	skip "the same inside a chroot of the scratch root" "chroot needs root"
 	exit 0
 fi
-for t in setfcap getfcap fsck-check; do
-	ldd "$root/usr/sbin/$t" | awk '/=> \// { print $3 } /^\t\/lib/ { print $1 }'
-done | sort -u | while read -r lib; do
-	mkdir -p "$root$(dirname "$lib")"
-	cp -L "$lib" "$root$lib"
-done
 bad=
+chroot_libs "$root" "$root"/usr/sbin/setfcap "$root"/usr/sbin/getfcap \
+	"$root"/usr/sbin/fsck-check || bad=" (cannot copy their libraries)"
 for t in setfcap getfcap fsck-check; do
 	got=$(chroot "$root" "/usr/sbin/$t" --version 2>&1)
 	[ "$got" = "$t (fcaps) $ver" ] || bad="$bad $t:'$got'"

@@ -17,6 +17,9 @@
 #   json_keeper FSCK_CHECK     the name of a wrapper that runs FSCK_CHECK
 #                              and keeps the output of each --json run
 #   done_testing               the plan, after the tests; exit 0
+#   chroot_libs ROOT PROGRAM...  what a chroot of ROOT needs to run each
+#                              PROGRAM: the libraries it links and the
+#                              loader, copied to their paths under ROOT
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
 notok() { n=$((n + 1)); echo "not ok $n - $*"; }
@@ -93,4 +96,24 @@ nobody_copy() {
 	else
 		nobody_why=
 	fi
+}
+
+# chroot_libs ROOT PROGRAM...: the libraries each PROGRAM links (as ldd
+# lists them) and the dynamic loader, copied to the same paths under ROOT;
+# fails when a program is not dynamic or a library cannot be copied
+chroot_libs() {
+	_cr=$1
+	shift
+	: >"$_cr/.ldd" || return 1
+	for _cp; do
+		ldd "$_cp" >>"$_cr/.ldd" || return 1
+	done
+	awk '$2 == "=>" && $3 ~ /^\// { print $3 }
+		$1 ~ /^\// { print $1 }' "$_cr/.ldd" | sort -u >"$_cr/.libs" ||
+		return 1
+	while read -r _cl; do
+		mkdir -p "$_cr$(dirname "$_cl")" && cp -L "$_cl" "$_cr$_cl" ||
+			return 1
+	done <"$_cr/.libs"
+	rm -f "$_cr/.ldd" "$_cr/.libs"
 }
