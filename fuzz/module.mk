@@ -17,7 +17,7 @@
 # the sanitizer replay builds) and tests/fault.sh (fault injection).
 
 FUZZ_HARNESSES ?= xattr text manifest policy baseline json diff image archive \
-	oci
+	oci runcfg
 FUZZ_SECONDS ?= 10
 FUZZ_CC ?= clang
 FUZZ_B := build/fuzz/

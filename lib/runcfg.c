@@ -1014,8 +1014,9 @@ static int load_unit(struct fcap_context *ctx, const struct rc *rc)
 	}
 	for (i = 0; i < n; i++)
 		free(dropins[i]);
-	if (!ret)
-		ret = fcap_ctx_systemd_user(ctx, &st, rc->e);
+	if (!ret && fcap_ctx_systemd_user(ctx, &st, NULL))
+		ret = bad(rc, 0, st.user[0] ? "User=" : "Group=",
+			  "User= or Group= too long", NULL);
 	return ret;
 }
 

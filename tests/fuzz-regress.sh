@@ -13,7 +13,7 @@ top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 san=${FCAPS_SAN:-$top/build/san}
 cd "$top" || exit 1
 n=0
-harnesses="xattr text manifest policy baseline json diff image archive oci"
+harnesses="xattr text manifest policy baseline json diff image archive oci runcfg"
 for h in $harnesses; do
 	bin=$san/fuzz/$h-replay
 	n=$((n + 1))
