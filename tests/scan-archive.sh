@@ -17,10 +17,12 @@
 #    hold (zero-length, v1, unknown flags, oversized, v3 with a rootid)
 #    in both header forms: the --list and the text output are golden.
 # 3. baselines, --policy, --fail-on, standard input, the schema.
-# 4. hostile archives: a ".." name, an absolute name, a hard link out of
-#    the root, a 16 MiB PAX header, truncated gzip, a decompression
-#    bomb, more values than the bound, not a tar at all: exit 8 with the archive and the cause named,
-#    no sanitizer report, no hang, nothing written outside.
+# 4. hostile archives: a 16 MiB PAX header, truncated gzip, a
+#    decompression bomb, more values than the bound: exit 8 with the
+#    archive and the cause named, no sanitizer report, no hang, nothing
+#    written outside.  The cases whose whole output is the test (".."
+#    and absolute names, links out of the root or below a symbolic
+#    link, a truncated or foreign archive) are tests/cases/archive-*.
 set -u
 top=${FCAPS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$top/tests/tap.sh"
@@ -489,27 +491,6 @@ def archive(name, members, fileobj=None):
 	for m in members:
 		member(t, *m[:1], **m[1]) if isinstance(m, tuple) else member(t, m)
 	t.close()
-archive("dotdot.tar", ["ok", "../../escape", "a/../../b", "ok2"])
-archive("abs.tar", ["/etc/cron.d/tool", "ok"])
-archive("hlout.tar", ["ok", ("out", dict(value=False, typ=tarfile.LNKTYPE,
-					    link="../../etc/shadow")),
-		      ("abs-link", dict(value=False, typ=tarfile.LNKTYPE,
-					link="/etc/shadow"))])
-# below a symbolic link: GNU tar and bsdtar refuse to extract through one
-archive("symdir.tar", [("lnk", dict(value=False, typ=tarfile.SYMTYPE,
-				   link="/etc")), "lnk/x", "ok"])
-archive("symloop.tar", [("loop-a", dict(value=False, typ=tarfile.SYMTYPE,
-				       link="loop-b")),
-			("loop-b", dict(value=False, typ=tarfile.SYMTYPE,
-					link="loop-a")), "loop-a/x", "ok"])
-archive("symhl.tar", ["etc-x", ("lnk", dict(value=False, typ=tarfile.SYMTYPE,
-					  link="/etc")),
-		      ("lnk/y", dict(value=False, typ=tarfile.LNKTYPE,
-				     link="etc-x")),
-		      ("z", dict(value=False, typ=tarfile.LNKTYPE, link="lnk/x"))])
-archive("symgone.tar", [("d", dict(value=False, typ=tarfile.SYMTYPE,
-				  link="/etc")),
-			("d/", dict(value=False, typ=tarfile.DIRTYPE)), "d/x"])
 archive("bigpax.tar", [("big", dict(pax={"comment": "A" * (16 << 20)})), "ok"])
 class Zeros:
 	def __init__(s, n): s.n = n
@@ -537,8 +518,6 @@ ok_rc $? "hostile archives written $(tail -n 1 py.err)"
 gz=$(wc -c <random.tar.gz)
 head -c $((gz / 2)) random.tar.gz >trunc-data.tar.gz
 head -c 20 good.tar.gz >trunc-head.tar.gz
-head -c 1300 good.tar >trunc.tar
-printf 'not a tar archive at all\n' >text.tar
 mkdir -p jail/etc && : >jail/etc/shadow && : >stamp
 
 # hostile NAME MESSAGE [LISTED...]: exit 8 (with 4 if values are listed),
@@ -561,34 +540,10 @@ hostile() {
 	ok_rc $bad "$name: exit 8 (rc $rc), '$msg' named, $# values still listed"
 	[ $bad -eq 0 ] || sed 's/^/# /' "$name.err" | head -n 5
 }
-hostile dotdot.tar 'name "../../escape" has a ".." component, a way out of the archive root: skipped' /ok /ok2
-grep -qF 'name "a/../../b" has a ".." component' dotdot.tar.err &&
-	! grep -q 'escape\|^/b ' dotdot.tar.out
-ok_rc $? "dotdot.tar: every name with .. skipped, none listed"
-hostile abs.tar 'absolute name "/etc/cron.d/tool": read as /etc/cron.d/tool relative to the archive root' /etc/cron.d/tool /ok
-hostile hlout.tar 'hard link target "../../etc/shadow" has a ".." component' /ok
-! grep -q '^/out \|^/abs-link ' hlout.tar.out
-ok_rc $? "hlout.tar: no name given to a link out of the root"
-hostile symdir.tar 'member 2: name "lnk/x" is below the symbolic link "lnk": tar refuses to extract it, a container runtime follows the link: skipped' /ok
-! grep -q '^/lnk' symdir.tar.out
-ok_rc $? "symdir.tar: nothing below the link listed"
-hostile symloop.tar 'member 3: name "loop-a/x" is below the symbolic link "loop-a"' /ok
-! grep -q '^/loop' symloop.tar.out
-ok_rc $? "symloop.tar: nothing below the loop listed"
-hostile symhl.tar 'member 3: name "lnk/y" is below the symbolic link "lnk"' /etc-x
-grep -qF 'member 4: hard link target "lnk/x" is below the symbolic link "lnk"' symhl.tar.err &&
-	! grep -q '^/lnk\|^/z ' symhl.tar.out
-ok_rc $? "symhl.tar: no hard link below the link, none to a name below it"
-rc_is 0 "a directory member in place of a symbolic link replaces it" \
-	"$fc" --archive symgone.tar --list
-[ "$(cat out)" = "/d/x cap_net_raw=ep" ] && [ ! -s errs ]
-ok_rc $? "symgone.tar: the name below the directory is a file"
 hostile bigpax.tar 'member 1: '
 hostile bomb.tar.gz 'a decompression bomb? stopped there' /first
 hostile trunc-data.tar.gz 'truncated gzip input'
 hostile trunc-head.tar.gz 'cannot read a tar archive'
-hostile trunc.tar 'member '
-hostile text.tar 'cannot read a tar archive'
 python3 -c 'import gzip, sys, tarfile
 V = "\x01\x00\x00\x02\x00 \x00\x00" + "\x00" * 12
 with gzip.open("many.tar.gz", "wb", compresslevel=1) as g:
