@@ -39,7 +39,7 @@ $(B)fsck-check/image.o $(B)fsck-check/sandbox.o: \
 	ALL_CFLAGS += -include $(PROBE_H)
 LINT_C += $(wildcard fsck-check/*.c fsck-check/*.h)
 HOST_SUITES += tests/scan.sh tests/scan-image.sh tests/scan-archive.sh \
-	tests/scan-oci.sh \
+	tests/scan-oci.sh tests/cyclonedx.sh \
 	tests/prometheus.sh tests/ansible.sh
 MAN8 += doc/fsck-check.8
 
