@@ -161,8 +161,8 @@ _fsck_check()
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "-h -j -q -x --help --jobs --quiet
-			--cross-mounts --json --list --fail-on --policy --deny
-			--dangerous --guard-mask --kernel --profiles --baseline
+			--cross-mounts --json --list --cyclonedx --fail-on --policy
+			--deny --dangerous --guard-mask --kernel --profiles --baseline
 			--save-baseline --image --offset
 			--prometheus --force --archive --oci --image-ref
 			--version $_fcaps_context_opts" \

@@ -2,10 +2,10 @@
 /*
  * fsck-check - audit file capabilities on mounted trees.
  *
- * usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]
- *                   [--policy file] [--profiles dir] [--deny caps]
- *                   [--dangerous caps] [--guard-mask mask] [--kernel line]
- *                   [--baseline file] [--save-baseline file]
+ * usage: fsck-check [-hqx] [-j jobs] [--json | --list | --cyclonedx]
+ *                   [--fail-on severity] [--policy file] [--profiles dir]
+ *                   [--deny caps] [--dangerous caps] [--guard-mask mask]
+ *                   [--kernel line] [--baseline file] [--save-baseline file]
  *                   [--prometheus file]
  *                   [--image file [--offset bytes] [--force]]
  *                   [--archive file] [--oci path [--image-ref name]]
@@ -25,7 +25,8 @@
  * fails, or grants less than the file asks for.  Values that fcaps-guard
  * refuses are reported: the loaded guard's mask on a mounted tree, or the
  * one --guard-mask gives for any input; --prometheus also exports the
- * state of the loaded guard.
+ * state of the loaded guard.  --cyclonedx prints the files with a value
+ * as a CycloneDX bill of materials (cyclonedx.c).
  * Exit status as fsck(8): 0 clean,
  * 4 findings at or above --fail-on, 8 operational error, 16 usage error,
  * 32 interrupted, 64 the --prometheus file not written; the bits combine.
@@ -43,6 +44,7 @@
 
 #include "baseline.h"
 #include "ctxopt.h"
+#include "cyclonedx.h"
 #include "output.h"
 #include "prometheus.h"
 #include "rules.h"
@@ -69,6 +71,8 @@
  * @guard_mask:	--guard-mask, when @guard_given
  * @guard:	the running fcaps-guard, when @guard_read
  * @profiles:	the learned profiles of --profiles
+ * @cdx:	--cyclonedx: the document
+ * @cdx_meta:	--cyclonedx: its timestamp (SOURCE_DATE_EPOCH or now)
  * @status:	the exit status so far
  */
 struct run {
@@ -90,6 +94,8 @@ struct run {
 	uint64_t guard_mask;
 	bool guard_given, guard_read;
 	struct fcap_guard_state guard;
+	struct cdx_bom cdx;
+	struct cdx_meta cdx_meta;
 	int status;
 };
 
@@ -103,10 +109,10 @@ static void on_sigint(int sig)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: fsck-check [-hqx] [-j jobs] [--json | --list] [--fail-on severity]\n"
-		"                  [--policy file] [--profiles dir] [--deny caps]\n"
-		"                  [--dangerous caps] [--guard-mask mask] [--kernel line]\n"
-		"                  [--baseline file] [--save-baseline file]\n"
+		"usage: fsck-check [-hqx] [-j jobs] [--json | --list | --cyclonedx]\n"
+		"                  [--fail-on severity] [--policy file] [--profiles dir]\n"
+		"                  [--deny caps] [--dangerous caps] [--guard-mask mask]\n"
+		"                  [--kernel line] [--baseline file] [--save-baseline file]\n"
 		"                  [--prometheus file]\n"
 		"                  [--image file [--offset bytes] [--force]]\n"
 		"                  [--archive file] [--oci path [--image-ref name]]\n"
@@ -126,6 +132,8 @@ static void usage(FILE *f)
 		"  -x, --cross-mounts    descend into other mounted file systems\n"
 		"  --json                one JSON object per line\n"
 		"  --list                getcap -r style inventory: \"path caps\" lines\n"
+		"  --cyclonedx           a CycloneDX 1.6 JSON SBOM of the files with a value\n"
+		"                        (SOURCE_DATE_EPOCH: reproducible)\n"
 		"  --fail-on severity    lowest severity that makes the exit status 4:\n"
 		"                        info, warning (default) or error\n"
 		"  --policy file         allow-list of \"path-or-glob caps\" lines\n"
@@ -180,12 +188,14 @@ enum {
 	OPT_DANGEROUS, OPT_BASELINE, OPT_SAVE_BASELINE, OPT_VERSION,
 	OPT_IMAGE, OPT_OFFSET, OPT_FORCE, OPT_ARCHIVE, OPT_PROMETHEUS,
 	OPT_OCI, OPT_IMAGE_REF, OPT_GUARD_MASK, OPT_PROFILES, OPT_KERNEL,
+	OPT_CYCLONEDX,
 };
 
 static const struct option longopts[] = {
 	{ "archive", required_argument, NULL, OPT_ARCHIVE },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "cross-mounts", no_argument, NULL, 'x' },
+	{ "cyclonedx", no_argument, NULL, OPT_CYCLONEDX },
 	{ "dangerous", required_argument, NULL, OPT_DANGEROUS },
 	{ "deny", required_argument, NULL, OPT_DENY },
 	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
@@ -308,6 +318,27 @@ static int load_profiles(struct run *r, const char *dir)
 	return ret;
 }
 
+/*
+ * --cyclonedx: SOURCE_DATE_EPOCH, when set, is the document's timestamp
+ * and makes it reproducible; a malformed value is a usage error, as
+ * reproducible-builds.org asks of every tool that reads it.
+ */
+static int cyclonedx_epoch(struct run *r)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+
+	r->cdx_meta.version = FCAPS_VERSION;
+	if (!sde)
+		return 0;
+	if (cdx_parse_epoch(sde, &r->cdx_meta.when) < 0) {
+		warnx("SOURCE_DATE_EPOCH: not a count of seconds since the epoch: %s",
+		      sde);
+		return -EINVAL;
+	}
+	r->cdx_meta.reproducible = true;
+	return 0;
+}
+
 static int parse_opts(int argc, char **argv, struct run *r)
 {
 	struct output_opts *o = &r->out;
@@ -346,6 +377,9 @@ static int parse_opts(int argc, char **argv, struct run *r)
 			break;
 		case OPT_LIST:
 			o->out = OUT_LIST;
+			break;
+		case OPT_CYCLONEDX:
+			o->out = OUT_CYCLONEDX;
 			break;
 		case OPT_FAIL_ON:
 			if (severity_parse(optarg, &o->fail_on) < 0) {
@@ -443,6 +477,8 @@ static int parse_opts(int argc, char **argv, struct run *r)
 	}
 	if (!in.oci)
 		ctxopt_host_user(&r->co);
+	if (o->out == OUT_CYCLONEDX && cyclonedx_epoch(r) < 0)
+		return -EINVAL;
 	return pick_source(r, &in, argc) ? 0 : -EINVAL;
 }
 
@@ -703,6 +739,34 @@ static void scan(struct run *r)
 	context_check(r);
 }
 
+/*
+ * --cyclonedx: the document, once every entry is in it; complete when
+ * the scan read everything (no 8 or 32 in the exit status so far).
+ */
+static void write_cyclonedx(struct run *r)
+{
+	const char *input = r->src.o.file;
+	struct cdx_subject s = {
+		.source = r->src.ops->name,
+		.paths = input ? &input : (const char *const *)r->out.ops,
+		.npaths = input ? 1 : r->out.nops,
+		.ref = r->src.o.ref,
+	};
+	int ret;
+
+	if (!r->cdx_meta.reproducible)
+		r->cdx_meta.when = time(NULL);
+	r->cdx_meta.complete = !(r->status & (EXIT_OPERR | EXIT_INTR));
+	ret = cdx_finish(&r->cdx, stdout, &s, &r->cdx_meta);
+	if (ret == -ENOMEM)
+		oom();
+	if (ret) {
+		errno = -ret;
+		warn("cannot write the CycloneDX document");
+		r->status |= EXIT_OPERR;
+	}
+}
+
 /* The baseline, the findings, the summary and the exit status. */
 static void finish(struct run *r)
 {
@@ -718,6 +782,11 @@ static void finish(struct run *r)
 		}
 	}
 	r->out.interrupted = interrupted;
+	if (r->out.out == OUT_CYCLONEDX) {
+		if (cdx_begin(&r->cdx))
+			oom();
+		r->out.cdx = &r->cdx;
+	}
 	judge_all(&r->out, &r->cfg, r->v, r->n, r->baseline ? &r->b : NULL,
 		  &r->t);
 	print_summary(&r->out, &r->t);
@@ -725,6 +794,8 @@ static void finish(struct run *r)
 		r->status |= EXIT_FINDINGS;
 	if (interrupted)
 		r->status |= EXIT_INTR;
+	if (r->out.out == OUT_CYCLONEDX)
+		write_cyclonedx(r);
 	if (fflush(stdout) || ferror(stdout)) {
 		warn("stdout");
 		r->status |= EXIT_OPERR;
@@ -742,6 +813,7 @@ static void run_free(struct run *r)
 	free(r->v);
 	baseline_free(&r->b);
 	profiles_free(&r->profiles);
+	cdx_free(&r->cdx);
 	rules_free(&r->cfg);
 	source_free(&r->src);
 }
@@ -757,7 +829,8 @@ static void operands(struct run *r, int argc, char **argv)
 	r->src.o.ops = r->out.ops;
 	r->src.o.nops = r->out.nops;
 	r->src.o.quiet = r->out.quiet;
-	r->src.o.hash = r->baseline || r->save_baseline;
+	r->src.o.hash = r->baseline || r->save_baseline ||
+			r->out.out == OUT_CYCLONEDX;
 }
 
 int main(int argc, char **argv)

@@ -11,7 +11,7 @@ FSCK_LIB_OBJS := fsck-check/entry.o fsck-check/rules.o \
 	fsck-check/baseline.o fsck-check/hash.o fsck-check/output.o \
 	fsck-check/prometheus.o fsck-check/sandbox.o fsck-check/source.o \
 	fsck-check/walk.o fsck-check/image.o fsck-check/crc32c.o \
-	fsck-check/profile.o
+	fsck-check/profile.o fsck-check/cyclonedx.o
 ifeq ($(STATIC),1)
 FSCK_LIB_OBJS += fsck-check/archive-none.o
 FSCK_CHECK_ARCHIVE_LIBS :=
@@ -39,7 +39,7 @@ $(B)fsck-check/image.o $(B)fsck-check/sandbox.o: \
 	ALL_CFLAGS += -include $(PROBE_H)
 LINT_C += $(wildcard fsck-check/*.c fsck-check/*.h)
 HOST_SUITES += tests/scan.sh tests/scan-image.sh tests/scan-archive.sh \
-	tests/scan-oci.sh tests/cases.sh \
+	tests/scan-oci.sh tests/cases.sh tests/cyclonedx.sh \
 	tests/prometheus.sh tests/ansible.sh
 MAN8 += doc/fsck-check.8
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * output.c - judge entries and print them: text, JSON lines, or a
- * getcap-compatible list.  Any source of struct entry (the mounted-tree
+ * output.c - judge entries and print them: text, JSON lines, a
+ * getcap-compatible list, or the components of a CycloneDX document
+ * (cyclonedx.c).  Any source of struct entry (the mounted-tree
  * walker, an image reader) ends here.
  */
 #include <errno.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cyclonedx.h"
 #include "output.h"
 #include "tools.h"
 
@@ -278,6 +280,11 @@ static void report(const struct output_opts *o, const struct entry *e,
 	}
 	if (o->out == OUT_LIST) {
 		print_list(e);
+		return;
+	}
+	if (o->out == OUT_CYCLONEDX) {
+		if (cdx_add(o->cdx, e, f, nf))	/* only -ENOMEM */
+			oom();
 		return;
 	}
 	for (i = 0; i < nf; i++) {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * output.h - judge every entry and print it (output.c): text, JSON
- * lines or a getcap-compatible list, and the counts of what was found.
+ * lines, a getcap-compatible list or a CycloneDX document
+ * (cyclonedx.h), and the counts of what was found.
  */
 #ifndef FSCK_CHECK_OUTPUT_H
 #define FSCK_CHECK_OUTPUT_H
@@ -14,10 +15,12 @@
 #include "entry.h"
 #include "rules.h"
 
+struct cdx_bom;
+
 /* The "schema_version" member of every --json line (fsck-check.schema.json) */
 #define JSON_SCHEMA_VERSION	3
 
-enum output { OUT_TEXT, OUT_JSON, OUT_LIST };
+enum output { OUT_TEXT, OUT_JSON, OUT_LIST, OUT_CYCLONEDX };
 
 /**
  * struct output_opts - how entries are printed
@@ -31,6 +34,7 @@ enum output { OUT_TEXT, OUT_JSON, OUT_LIST };
  *		with every line; NULL when none
  * @models:	--json: the kernel rules the exec model followed ("Linux
  *		7.3 ..."), printed with a context or a guard's mask; or NULL
+ * @cdx:	--cyclonedx: the document the entries are added to
  */
 struct output_opts {
 	enum output out;
@@ -42,6 +46,7 @@ struct output_opts {
 	bool interrupted;
 	const struct fcap_context *ctx;
 	const char *models;
+	struct cdx_bom *cdx;
 };
 
 /* Distinct (rule, severity) pairs counted for --prometheus */

@@ -22,12 +22,38 @@ ${FCAPS_DEPS_EXTRA:-}"
 TEST_PKGS="curl prometheus prometheus-node-exporter ansible python3-jsonschema
 umoci skopeo procps podman runc fping catatonit"
 
+# The CycloneDX 1.6 JSON schemas (bom, with the spdx and jsf schemas it
+# refers to) and the validator the CycloneDX project maintains over them
+# (@cyclonedx/cyclonedx-library's JsonStrictValidator, on ajv with its
+# format checks), for tests/cyclonedx.sh: from the npm registry, pinned,
+# into build/cyclonedx/ (no install scripts run).  Like the test
+# packages: without npm, or when the install fails, that suite skips.
+CDX_NPM="@cyclonedx/cyclonedx-library@10.3.0 ajv@8.20.0 ajv-formats@3.0.1
+ajv-formats-draft2019@1.6.1"
+
 missing_of() {
 	for p; do
 		st=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null ||
 			true)
 		[ "$st" = installed ] || printf ' %s' "$p"
 	done
+}
+
+cdx_validator() {
+	cdir=$(cd "$(dirname "$0")/.." && pwd)/build/cyclonedx
+	want=$(echo $CDX_NPM)
+	[ "$(cat "$cdir/.installed" 2>/dev/null)" = "$want" ] && return 0
+	if ! command -v npm >/dev/null 2>&1; then
+		echo "fcaps: no npm: tests/cyclonedx.sh will skip" >&2
+		return 0
+	fi
+	echo "  NPM  $want"
+	rm -rf "$cdir" && mkdir -p "$cdir" &&
+	npm install --prefix "$cdir" --no-save --no-package-lock \
+		--ignore-scripts --no-audit --no-fund $want >"$cdir/npm.log" 2>&1 &&
+	echo "$want" >"$cdir/.installed" ||
+		echo "fcaps: could not install the CycloneDX validator (see $cdir/npm.log); tests/cyclonedx.sh will skip" >&2
+	return 0
 }
 
 # The test packages, with no service started (policy-rc.d exit 101, for
@@ -58,6 +84,7 @@ test_pkgs() {
 missing=$(missing_of $PKGS)
 if [ -z "$missing" ]; then
 	test_pkgs
+	cdx_validator
 	exit 0
 fi
 
@@ -74,3 +101,4 @@ if ! apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends $m
 	apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends $missing >/dev/null
 fi
 test_pkgs
+cdx_validator
