@@ -227,18 +227,23 @@ static void mask_text(uint64_t mask, char *buf, size_t len)
 	snprintf(buf, len, "0x%llx", (unsigned long long)mask);
 }
 
-/* What Linux 6.12's exec does with a problem value, for the reasons. */
-static void exec_verdict(const struct fcap_value *v, char *buf, size_t len)
+/*
+ * What the judged line's exec does with a problem value, for the reasons
+ * (get_vfs_caps_from_disk() decodes alike on every mainline line).
+ */
+static void exec_verdict(const struct fcap_value *v, enum fcap_kver kver,
+			 char *buf, size_t len)
 {
+	const char *line = fcap_kver_name(kver);
 	struct fcap_verdict vd;
 
 	fcap_verdict(v, FCAP_KERNEL_MAINLINE, &vd);
 	if (vd.exec == 0)
-		snprintf(buf, len, "; Linux 6.12 exec honours it");
+		snprintf(buf, len, "; Linux %s exec honours it", line);
 	else if (vd.exec == -ENODATA)
-		snprintf(buf, len, "; Linux 6.12 exec ignores it");
+		snprintf(buf, len, "; Linux %s exec ignores it", line);
 	else
-		snprintf(buf, len, "; Linux 6.12 exec fails with %s",
+		snprintf(buf, len, "; Linux %s exec fails with %s", line,
 			 strerrorname_np(-vd.exec) ?: "an error");
 }
 
@@ -252,14 +257,15 @@ static void sets_text(const struct fcap_value *v, char *buf, size_t len)
 	free(t);
 }
 
-static void check_problems(struct sink *s, const struct fcap_value *v)
+static void check_problems(struct sink *s, const struct fcap_value *v,
+			   enum fcap_kver kver)
 {
 	unsigned int p = v->problems;
 	char x[64] = "", sets[100] = "";
 
 	if (!p)
 		return;
-	exec_verdict(v, x, sizeof(x));
+	exec_verdict(v, kver, x, sizeof(x));
 	if (!(p & (FCAP_PROB_EMPTY | FCAP_PROB_SHORT | FCAP_PROB_SIZE |
 		   FCAP_PROB_REVISION)))
 		sets_text(v, sets, sizeof(sets));
@@ -327,7 +333,7 @@ static void check_value(struct sink *s, const struct entry *e,
 	bool matched = false;
 	size_t i;
 
-	check_problems(s, &v);
+	check_problems(s, &v, cfg->kver);
 	if (v.has_rootid && v.rootid != 0 &&
 	    (e->source == SRC_ARCHIVE || e->source == SRC_OCI))
 		add(s, "not-portable", SEV_WARNING,
@@ -411,13 +417,14 @@ static void check_meta(struct sink *s, const struct entry *e)
 }
 
 /* A value too large for any revision (its size 0: unknown). */
-static void check_oversized(struct sink *s, const struct entry *e)
+static void check_oversized(struct sink *s, const struct entry *e,
+			    enum fcap_kver kver)
 {
 	struct fcap_value v;
 	char x[64] = "";
 
 	fcap_read_exec_value(&e->read, &v);
-	exec_verdict(&v, x, sizeof(x));
+	exec_verdict(&v, kver, x, sizeof(x));
 	if (e->read.size)
 		add(s, "oversized", SEV_ERROR,
 		    "value of %zu bytes, larger than any revision (%d at most)%s",
@@ -616,7 +623,7 @@ size_t rules_check(const struct entry *e, const struct rules_config *cfg,
 		    "no directory names this inode: invisible on a mounted tree until a link or fsck brings it back");
 	switch (e->read.state) {
 	case FCAP_READ_OVERSIZED:
-		check_oversized(&s, e);
+		check_oversized(&s, e, cfg->kver);
 		break;
 	case FCAP_READ_UNREADABLE:
 		add(&s, "unreadable", SEV_ERROR,
