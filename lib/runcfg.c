@@ -338,8 +338,10 @@ static int load_oci(struct fcap_context *ctx, const struct rc *rc,
 	ctx->self.cap_prm = m[1];
 	ctx->self.cap_eff = m[2];
 	ctx->self.cap_inh = m[3];
-	/* PR_CAP_AMBIENT_RAISE needs the capability permitted and
-	 * inheritable; runc leaves out what the kernel refuses */
+	/*
+	 * PR_CAP_AMBIENT_RAISE needs the capability permitted and
+	 * inheritable; runc leaves out what the kernel refuses
+	 */
 	ctx->self.cap_amb = m[4] & m[1] & m[3];
 	if (json_object_object_get_ex(proc, "noNewPrivileges", &v))
 		ctx->self.no_new_privs = json_object_get_boolean(v);
@@ -389,8 +391,10 @@ static const char *ytext(const yaml_node_t *n)
 	       (const char *)n->data.scalar.value : NULL;
 }
 
-/* The value of @key in mapping @map; NULL when @map is not a mapping or
- * has no such key (or its value is null) */
+/*
+ * The value of @key in mapping @map; NULL when @map is not a mapping or
+ * has no such key (or its value is null)
+ */
 static yaml_node_t *yget(struct ydoc *y, const yaml_node_t *map,
 			 const char *key)
 {
