@@ -21,6 +21,7 @@
 
 #include "baseline.h"
 #include "escape.h"
+#include "layers.h"
 #include "tools.h"
 
 static void put_hex(FILE *f, const unsigned char *b, size_t n)
@@ -52,7 +53,7 @@ int baseline_write(FILE *f, const struct entry *v, size_t n)
 	for (i = 0; i < n; i++) {
 		const struct entry *e = &v[i];
 
-		if (e->gone)	/* not in the image's file system */
+		if (entry_gone(e))	/* not in the image's file system */
 			continue;
 		put_escaped(f, e->path);
 		fprintf(f, "\t%llu\t%llu\t%u\t%u\t%o\t",

@@ -28,6 +28,7 @@
 #include <openssl/evp.h>
 
 #include "cyclonedx.h"
+#include "layers.h"
 
 #define CDX_PREFIX	"fcaps:"
 
@@ -174,9 +175,9 @@ static int entry_props(FILE *f, const struct entry *e,
 	prop(f, &first, CDX_PREFIX "mode", mode);
 	prop_u(f, &first, CDX_PREFIX "uid", e->uid);
 	prop_u(f, &first, CDX_PREFIX "gid", e->gid);
-	if (e->source == SRC_OCI) {
-		prop(f, &first, CDX_PREFIX "layer", e->digest);
-		prop_u(f, &first, CDX_PREFIX "layer-index", e->layer);
+	if (e->layers) {
+		prop(f, &first, CDX_PREFIX "layer", e->layers->digest);
+		prop_u(f, &first, CDX_PREFIX "layer-index", e->layers->layer);
 	}
 	finding_props(f, &first, fd, nf);
 	putc(']', f);
@@ -237,7 +238,7 @@ int cdx_add(struct cdx_bom *b, const struct entry *e,
 	size_t i;
 	int ret;
 
-	if (e->source == SRC_BASELINE || e->gone)
+	if (e->source == SRC_BASELINE || entry_gone(e))
 		return 0;
 	ret = bom_ref(b, e->path, &ref);
 	if (ret)

@@ -12,9 +12,8 @@ void entry_free(struct entry *e)
 {
 	free(e->path);
 	e->path = NULL;
-	free(e->events);
-	e->events = NULL;
-	e->nevents = 0;
+	free(e->layers);	/* layers.h: nothing of its own to free */
+	e->layers = NULL;
 	fcap_read_release(&e->read);
 }
 

@@ -22,37 +22,14 @@
 #define EXIT_INTR	32
 #define EXIT_PROMETHEUS	64	/* the --prometheus file was not written */
 
+struct entry_layers;
+
 enum entry_source {
 	SRC_MOUNTED = 0,	/* lgetxattr on a mounted tree */
 	SRC_IMAGE = 1,		/* read from a file system image (offline) */
 	SRC_BASELINE = 2,	/* only known from a baseline (removed) */
 	SRC_ARCHIVE = 3,	/* a member of a tar archive (offline) */
 	SRC_OCI = 4,		/* a file of a container image (offline) */
-};
-
-/* "sha256:" and 64 hex digits, and the NUL */
-#define ENTRY_DIGEST_MAX	72
-/* Layer events kept per name (SRC_OCI): the latest ones */
-#define ENTRY_EVENTS_MAX	12
-
-/* What a layer of an image did to a name's value (SRC_OCI). */
-enum layer_event_kind {
-	LAYER_ADDED = 0,	/* a value where there was none */
-	LAYER_CHANGED = 1,	/* another value */
-	LAYER_REMOVED = 2,	/* a whiteout (or a file over its directory) */
-	LAYER_LOST = 3,		/* the file replaced by one with no value */
-};
-
-/**
- * struct layer_event - one layer's doing
- * @kind:	what it did
- * @layer:	which layer, 1 the base
- * @digest:	its digest, "sha256:..."
- */
-struct layer_event {
-	enum layer_event_kind kind;
-	unsigned int layer;
-	char digest[ENTRY_DIGEST_MAX];
 };
 
 /* Where an offline value is stored (SRC_IMAGE only). */
@@ -75,12 +52,8 @@ enum entry_storage {
  * @has_sha: @sha256: SHA-256 of the content (regular files, on demand)
  * @storage: @ea_block: where an offline value is stored
  * @orphan:	offline: no directory names the inode; @path is "<inode N>"
- * @layer: @digest: SRC_OCI: the layer (1 the base) that last set the
- *		value, or, when @gone, that removed it
- * @gone:	SRC_OCI: not in the image's final file system with a value
- *		(removed or lost by a later layer); @read is the last value
- * @events: @nevents: SRC_OCI: what the layers did to the value, oldest
- *		first (malloc()ed; the latest ENTRY_EVENTS_MAX)
+ * @layers:	SRC_OCI: what the layers of the image did to the value
+ *		(layers.h; malloc()ed), NULL for the other sources
  */
 struct entry {
 	char *path;
@@ -101,11 +74,7 @@ struct entry {
 	enum entry_storage storage;
 	uint64_t ea_block;
 	bool orphan;
-	unsigned int layer;
-	char digest[ENTRY_DIGEST_MAX];
-	bool gone;
-	struct layer_event *events;
-	size_t nevents;
+	struct entry_layers *layers;
 };
 
 void entry_free(struct entry *e);

@@ -32,6 +32,7 @@
 #include <openssl/evp.h>
 
 #include "archive-scan.h"
+#include "layers.h"
 #include "oci.h"
 #include "tools.h"
 #include "tree.h"
@@ -66,7 +67,7 @@ struct blob {
 /* A descriptor: what names a blob. */
 struct desc {
 	char media[128];		/* a copy: the JSON it came from goes */
-	char digest[ENTRY_DIGEST_MAX];
+	char digest[LAYER_DIGEST_MAX];
 	long long size;			/* -1: not known (docker) */
 };
 
@@ -378,7 +379,7 @@ static bool blob_close(struct blob *b, const struct desc *d,
 		       const char *what)
 {
 	unsigned char buf[65536], md[32];
-	char got[ENTRY_DIGEST_MAX];
+	char got[LAYER_DIGEST_MAX];
 	unsigned int len = 32, i;
 	bool ok = true;
 	ssize_t n;
@@ -789,7 +790,7 @@ static bool name_digest(const char *name, char *out)
 	if (!is_hex64(hex) || (b[64] && strcmp(b + 64, ".json") &&
 			       strcmp(b + 64, ".tar")))
 		return false;
-	snprintf(out, ENTRY_DIGEST_MAX, "sha256:%s", hex);
+	snprintf(out, LAYER_DIGEST_MAX, "sha256:%s", hex);
 	return true;
 }
 
@@ -1038,7 +1039,7 @@ static int image_layers(struct oci *s, struct layer **l)
  * @o:		what oci_open() opened (closed here); its @user, @passwd
  *		and @group are set
  * @v: @n:	entries are appended here: the names with a value, and
- *		those whose value a layer removed (@gone)
+ *		those whose value a layer removed (layers.h: gone)
  * @intr:	set (by a signal handler) to stop early
  *
  * Reports on stderr what cannot be read.

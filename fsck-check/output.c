@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "cyclonedx.h"
+#include "layers.h"
 #include "output.h"
 #include "tools.h"
 
@@ -81,10 +82,10 @@ static void print_links(const struct entry *e, const struct links *l)
 	size_t i, k, n = 0;
 
 	printf(",\"links\":[");
-	if (e->source != SRC_BASELINE && !e->gone && l && l->idx) {
+	if (e->source != SRC_BASELINE && !entry_gone(e) && l && l->idx) {
 		i = e - l->v;
 		for (k = l->first[i]; k < l->first[i] + l->count[i]; k++) {
-			if (l->idx[k] == i || l->v[l->idx[k]].gone)
+			if (l->idx[k] == i || entry_gone(&l->v[l->idx[k]]))
 				continue;
 			printf("%s", n++ ? "," : "");
 			fcap_json_string(stdout, l->v[l->idx[k]].path);
@@ -166,9 +167,10 @@ static void print_json(const struct output_opts *o, const struct entry *e,
 		else
 			printf("null");
 	}
-	if (e->source == SRC_OCI) {
+	if (e->layers) {
 		printf(",\"layer\":\"%s\",\"layer_index\":%u,\"present\":%s",
-		       e->digest, e->layer, e->gone ? "false" : "true");
+		       e->layers->digest, e->layers->layer,
+		       e->layers->gone ? "false" : "true");
 	}
 	print_links(e, l);
 	if (o->models) {
@@ -214,7 +216,7 @@ static void print_list(const struct entry *e)
 	unsigned int bit, p;
 	int ret;
 
-	if (e->source == SRC_BASELINE || e->gone)
+	if (e->source == SRC_BASELINE || entry_gone(e))
 		return;
 	if (S_ISDIR(e->mode))
 		add_mark(marks, sizeof(marks), "directory");
@@ -344,7 +346,8 @@ void judge_all(const struct output_opts *o, const struct rules_config *cfg,
 		const struct entry *e = &v[i];
 
 		nf = rules_check(e, cfg, f, ENTRY_FINDINGS_MAX);
-		if (e->gone) {	/* an image's history: not a file with a value */
+		/* an image's history: not a file with a value */
+		if (entry_gone(e)) {
 			report(o, e, f, nf, t, &l);
 			t->files--;
 			continue;

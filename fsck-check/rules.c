@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "layers.h"
 #include "rules.h"
 
 /* Root-equivalent capabilities: the documented default of --dangerous. */
@@ -438,11 +439,12 @@ static void check_oversized(struct sink *s, const struct entry *e,
 /* What the layers of an image did to the value (SRC_OCI). */
 static void check_events(struct sink *s, const struct entry *e)
 {
+	const struct entry_layers *l = e->layers;
 	const struct layer_event *ev;
 	size_t i;
 
-	for (i = 0; i < e->nevents; i++) {
-		ev = &e->events[i];
+	for (i = 0; l && i < l->nevents; i++) {
+		ev = &l->events[i];
 		switch (ev->kind) {
 		case LAYER_ADDED:
 			add(s, "layer-added", SEV_INFO,
@@ -611,7 +613,7 @@ size_t rules_check(const struct entry *e, const struct rules_config *cfg,
 {
 	struct sink s = { .out = out, .max = max };
 
-	if (e->gone) {		/* not in the image: only its history */
+	if (entry_gone(e)) {	/* not in the image: only its history */
 		check_events(&s, e);
 		return s.n;
 	}

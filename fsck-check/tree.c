@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "layers.h"
 #include "tools.h"
 #include "tree.h"
 
@@ -127,7 +128,7 @@ struct tar_tree {
 	struct name_map links;	/* symbolic link path -> its layer */
 	bool layered;
 	unsigned int layer;
-	char digest[ENTRY_DIGEST_MAX];
+	char digest[LAYER_DIGEST_MAX];
 	uint64_t ino_base, work;
 };
 
@@ -166,16 +167,15 @@ static bool is_dead(const struct entry *e)
 static void event(struct tar_tree *s, struct entry *e,
 		  enum layer_event_kind kind)
 {
+	struct entry_layers *l = e->layers;
 	struct layer_event *ev;
 
-	if (!e->events)
-		e->events = xcalloc(ENTRY_EVENTS_MAX, sizeof(*e->events));
-	if (e->nevents == ENTRY_EVENTS_MAX) {
-		memmove(e->events, e->events + 1,
-			(ENTRY_EVENTS_MAX - 1) * sizeof(*e->events));
-		e->nevents--;
+	if (l->nevents == LAYER_EVENTS_MAX) {
+		memmove(l->events, l->events + 1,
+			(LAYER_EVENTS_MAX - 1) * sizeof(*l->events));
+		l->nevents--;
 	}
-	ev = &e->events[e->nevents++];
+	ev = &l->events[l->nevents++];
 	ev->kind = kind;
 	ev->layer = s->layer;
 	memcpy(ev->digest, s->digest, sizeof(ev->digest));
@@ -193,9 +193,9 @@ static void lose(struct tar_tree *s, size_t i, enum layer_event_kind kind)
 		dead(e);
 		return;
 	}
-	e->gone = true;
-	e->layer = s->layer;
-	memcpy(e->digest, s->digest, sizeof(e->digest));
+	e->layers->gone = true;
+	e->layers->layer = s->layer;
+	memcpy(e->layers->digest, s->digest, sizeof(e->layers->digest));
 	event(s, e, kind);
 	map_put(&s->gone, e->path, i);
 }
@@ -227,7 +227,8 @@ static int drop_below(struct tar_tree *s, const char *path,
 	}
 	for (i = s->first; i < s->n; i++) {
 		e = &s->v[i];
-		if (is_dead(e) || e->gone || e->layer >= layer ||
+		if (is_dead(e) || e->layers->gone ||
+		    e->layers->layer >= layer ||
 		    strncmp(e->path, path, l) || e->path[l] != '/')
 			continue;
 		take(s, e->path);
@@ -253,17 +254,20 @@ static void inherit(struct tar_tree *s, struct entry *e, size_t old)
 			sl->key = tomb;
 		}
 	}
-	e->layer = s->layer;
-	memcpy(e->digest, s->digest, sizeof(e->digest));
+	if (old != SIZE_MAX) {
+		o = &s->v[old];
+		e->layers = o->layers;	/* its history */
+		o->layers = NULL;
+	} else {
+		e->layers = xcalloc(1, sizeof(*e->layers));
+	}
+	e->layers->gone = false;
+	e->layers->layer = s->layer;
+	memcpy(e->layers->digest, s->digest, sizeof(e->layers->digest));
 	if (old == SIZE_MAX) {
 		event(s, e, LAYER_ADDED);
 		return;
 	}
-	o = &s->v[old];
-	e->events = o->events;
-	e->nevents = o->nevents;
-	o->events = NULL;
-	o->nevents = 0;
 	if (sl)
 		dead(o);	/* the gone entry: this one has its history */
 	if (!sl && fcap_read_same(&o->read, &e->read))
@@ -423,7 +427,7 @@ int tree_whiteout(struct tar_tree *s, const char *path, bool opaque)
 	if (opaque)
 		return drop_below(s, path, s->layer);
 	i = take(s, path);
-	if (i != SIZE_MAX && s->v[i].layer < s->layer)
+	if (i != SIZE_MAX && s->v[i].layers->layer < s->layer)
 		lose(s, i, LAYER_REMOVED);
 	else if (i != SIZE_MAX)	/* same layer: a whiteout hides lower ones */
 		map_put(&s->names, s->v[i].path, i);
@@ -492,7 +496,7 @@ static void finish(struct tar_tree *s)
 	s->n = out;
 	inos = xcalloc(s->n - s->first + 1, sizeof(*inos));
 	for (i = s->first; i < s->n; i++)
-		if (!s->v[i].gone)
+		if (!entry_gone(&s->v[i]))
 			inos[nv++] = s->v[i].ino;
 	qsort(inos, nv, sizeof(*inos), cmp_ino);
 	for (i = s->first; i < s->n; i++) {
@@ -508,7 +512,7 @@ static void finish(struct tar_tree *s)
 		}
 		for (hi = lo; hi < nv && inos[hi] == e->ino; hi++)
 			;
-		e->nlink = e->gone ? 0 : hi - lo;
+		e->nlink = entry_gone(e) ? 0 : hi - lo;
 		slash = strrchr(e->path, '/');
 		if (!slash || slash == e->path) {
 			sl = e->path[1] ? map_find(&s->dirs, "/") : NULL;

@@ -23,8 +23,9 @@
 
 #include "ctxopt.h"
 #include "fuzz.h"
-#include "rules.h"
+#include "layers.h"
 #include "oci.h"
+#include "rules.h"
 
 static bool digest_ok(const char *d)
 {
@@ -43,32 +44,35 @@ static void check_entry(const struct entry *v, size_t n, size_t i,
 {
 	struct finding f[ENTRY_FINDINGS_MAX];
 	const struct entry *e = &v[i];
+	const struct entry_layers *l = e->layers;
+	const struct layer_event *last;
 	size_t j, names;
 
 	fuzz_assert(e->path && fuzz_path_normalized(e->path));
 	fuzz_assert(!i || strcmp(v[i - 1].path, e->path) < 0);
 	fuzz_assert(e->source == SRC_OCI);
-	fuzz_assert(e->layer >= 1 && digest_ok(e->digest));
-	fuzz_assert(e->nevents >= 1 && e->nevents <= ENTRY_EVENTS_MAX);
-	for (j = 0; j < e->nevents; j++) {
-		fuzz_assert(e->events[j].layer <= e->layer);
-		fuzz_assert(digest_ok(e->events[j].digest));
+	fuzz_assert(l && l->layer >= 1 && digest_ok(l->digest));
+	fuzz_assert(l->nevents >= 1 && l->nevents <= LAYER_EVENTS_MAX);
+	last = &l->events[l->nevents - 1];
+	for (j = 0; j < l->nevents; j++) {
+		fuzz_assert(l->events[j].layer <= l->layer);
+		fuzz_assert(digest_ok(l->events[j].digest));
 	}
-	fuzz_assert(!e->gone || e->events[e->nevents - 1].layer == e->layer);
+	fuzz_assert(!l->gone || last->layer == l->layer);
 	fuzz_assert(e->read.state == FCAP_READ_VALUE ||
 		    (e->read.state == FCAP_READ_OVERSIZED &&
 		     e->read.size > FCAP_READ_MAX &&
 		     !e->read.data == (e->read.err == E2BIG)));
-	if (e->gone) {
+	if (l->gone) {
 		fuzz_assert(e->nlink == 0);
-		fuzz_assert(e->events[e->nevents - 1].kind == LAYER_REMOVED ||
-			    e->events[e->nevents - 1].kind == LAYER_LOST);
+		fuzz_assert(last->kind == LAYER_REMOVED ||
+			    last->kind == LAYER_LOST);
 	} else {
 		for (j = 0, names = 0; j < n; j++)
-			names += !v[j].gone && v[j].ino == e->ino;
+			names += !entry_gone(&v[j]) && v[j].ino == e->ino;
 		fuzz_assert(e->nlink == names);
-		fuzz_assert(e->events[e->nevents - 1].kind == LAYER_ADDED ||
-			    e->events[e->nevents - 1].kind == LAYER_CHANGED);
+		fuzz_assert(last->kind == LAYER_ADDED ||
+			    last->kind == LAYER_CHANGED);
 	}
 	fuzz_assert(rules_check(e, cfg, f, ENTRY_FINDINGS_MAX) <=
 		    ENTRY_FINDINGS_MAX);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "layers.h"
 #include "output.h"
 #include "tap.h"
 
@@ -255,23 +256,25 @@ static void test_baseline(void)
 	baseline_free(&b);
 }
 
-/* An image's entry: @n events of @kinds, by layers 1, 2... */
+/* An image's entry: @n events of @kinds, by layers 1, 2..., in @l */
 static void layered(struct entry *e, const enum layer_event_kind *kinds,
-		    size_t n, struct layer_event *ev)
+		    size_t n, struct entry_layers *l)
 {
+	struct layer_event *ev = l->events;
 	size_t i;
 
+	memset(l, 0, sizeof(*l));
 	e->source = SRC_OCI;
-	e->events = ev;
-	e->nevents = n;
+	e->layers = l;
+	l->nevents = n;
 	for (i = 0; i < n; i++) {
 		ev[i].kind = kinds[i];
 		ev[i].layer = i + 1;
 		snprintf(ev[i].digest, sizeof(ev[i].digest), "sha256:%064zx",
 			 i + 1);
 	}
-	e->layer = n;
-	memcpy(e->digest, ev[n - 1].digest, sizeof(e->digest));
+	l->layer = n;
+	memcpy(l->digest, ev[n - 1].digest, sizeof(l->digest));
 }
 
 static void test_layers(void)
@@ -284,32 +287,32 @@ static void test_layers(void)
 		LAYER_ADDED, LAYER_REMOVED, LAYER_ADDED,
 	};
 	char file[256];
-	struct layer_event ev[3];
+	struct entry_layers l[2];
 	struct baseline b = { 0 };
 	struct entry e[2];
 	unsigned int line;
 	int fd;
 
 	mk(&e[0], ping, 5, 20);
-	layered(&e[0], ac, 2, ev);
+	layered(&e[0], ac, 2, &l[0]);
 	tap_ok(has(&e[0], "layer-added", SEV_INFO) &&
 	       has(&e[0], "layer-changed", SEV_INFO) && count(&e[0]) == 2 &&
 	       reason_has(&e[0], "layer-changed",
 			  "by layer 2 (sha256:0000000000000000000000000000000000000000000000000000000000000002)"),
 	       "an image's value: a finding per layer event, naming the layer");
 	mk(&e[0], ping, 5, 20);
-	layered(&e[0], al, 2, ev);
-	e[0].gone = true;
+	layered(&e[0], al, 2, &l[0]);
+	l[0].gone = true;
 	e[0].mode = S_IFREG | 0777;
 	tap_ok(has(&e[0], "layer-lost", SEV_WARNING) && count(&e[0]) == 2 &&
 	       reason_has(&e[0], "layer-lost", "Docker's COPY"),
 	       "a value lost: a warning, and no rule on a file that is not there");
 	mk(&e[0], ping, 5, 20);
-	layered(&e[0], ar, 3, ev);
+	layered(&e[0], ar, 3, &l[0]);
 	tap_ok(has(&e[0], "layer-removed", SEV_INFO) && count(&e[0]) == 3,
 	       "removed by a whiteout, then added back");
 	mk(&e[0], v3, 6, 24);
-	layered(&e[0], ac, 1, ev);
+	layered(&e[0], ac, 1, &l[0]);
 	tap_ok(has(&e[0], "not-portable", SEV_WARNING),
 	       "in an image, v3 rootid 1000 is not portable");
 	fd = tap_tmpname(file, sizeof(file), "fsck-check-rules-test.XXXXXX") ?
@@ -323,7 +326,8 @@ static void test_layers(void)
 	e[0].path = p_p;
 	mk(&e[1], ping, 5, 20);
 	e[1].path = p_u;
-	e[1].gone = true;
+	layered(&e[1], al, 2, &l[1]);
+	l[1].gone = true;
 	tap_ok(baseline_save(file, e, 2) == 0 &&
 	       baseline_load(file, &b, &line) == 0 && b.n == 1 &&
 	       !strcmp(b.v[0].path, p_p),
