@@ -14,18 +14,18 @@
 #include <sys/types.h>
 
 #include "entry.h"
+#include "tree.h"
 
 /*
  * Bounds on what one archive may cost.  A member header (its PAX
  * extension included) larger than ARCHIVE_HEADER_MAX, more than
- * ARCHIVE_MEMBERS_MAX members, more than ARCHIVE_VALUES_MAX names with
- * a value (what memory grows with), or, past ARCHIVE_BOMB_FLOOR bytes of
+ * ARCHIVE_MEMBERS_MAX members, more than TREE_VALUES_MAX (tree.h) names
+ * with a value (what memory grows with), or, past ARCHIVE_BOMB_FLOOR bytes of
  * uncompressed data, more than ARCHIVE_BOMB_RATIO bytes of it for each
  * byte read stop the reading with an error.
  */
 #define ARCHIVE_HEADER_MAX	(1024 * 1024)
 #define ARCHIVE_MEMBERS_MAX	10000000UL
-#define ARCHIVE_VALUES_MAX	100000UL
 #define ARCHIVE_BOMB_FLOOR	(256ULL << 20)
 #define ARCHIVE_BOMB_RATIO	500
 
@@ -47,23 +47,10 @@ int archive_lib_load(const char *file);
 int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
 		 volatile sig_atomic_t *intr);
 
-/**
- * struct tar_member - one member, as tar_next() returns it
- * @path:	"/" and the name relative to the archive root, normalized
- *		(owned by the reader, valid until the next call)
- * @link:	a hard link's target, normalized the same way, or NULL
- * @mode: @uid: @gid: from the header (@mode includes the file type)
- * @value:	its security.capability as lib reads it (fcap_read_buf()),
- *		or NULL when it has none (owned by the reader, valid until
- *		the next call)
+/*
+ * The members tar_next() returns are struct tar_member (tree.h): @path,
+ * @link and @value are owned by the reader, valid until the next call.
  */
-struct tar_member {
-	const char *path;
-	const char *link;
-	uint32_t mode, uid, gid;
-	const struct fcap_read *value;
-};
-
 struct tar_reader;
 
 /**
@@ -85,6 +72,10 @@ ssize_t tar_read(void *priv, void *buf, size_t len);
 int tar_hash(struct tar_reader *r, unsigned char out[32]);
 unsigned long tar_members(const struct tar_reader *r);
 void tar_warn(struct tar_reader *r, const char *what);
+bool tar_visible(struct tar_reader *r, struct tar_tree *t,
+		 const struct tar_member *m);
+int tar_add(struct tar_reader *r, struct tar_tree *t,
+	    const struct tar_member *m, bool hash);
 void tar_mute(struct tar_reader *r);
 int tar_close(struct tar_reader *r);
 

@@ -486,6 +486,54 @@ void tar_warn(struct tar_reader *r, const char *what)
 }
 
 /**
+ * tar_visible() - is the member just read a name of the tree @t, and
+ *		if not, report it (tree_visible())
+ * @r:		the reader
+ * @t:		the tree being built of its members
+ * @m:		the member
+ *
+ * Return: true when the member is to be used.
+ */
+bool tar_visible(struct tar_reader *r, struct tar_tree *t,
+		 const struct tar_member *m)
+{
+	enum tree_verdict v;
+	const char *lnk;
+	char *en, *el;
+
+	v = tree_visible(t, m, &lnk);
+	if (v == TREE_VISIBLE)
+		return true;
+	en = escaped((v == TREE_NAME_BELOW_LINK ? m->path : m->link) + 1);
+	el = escaped(lnk + 1);
+	tar_fail(r, "member %lu: %s \"%s\" is below the symbolic link \"%s\": tar refuses to extract it, a container runtime follows the link: skipped",
+		 r->members, v == TREE_NAME_BELOW_LINK ? "name" :
+		 "hard link target", en, el);
+	free(en);
+	free(el);
+	return false;
+}
+
+/**
+ * tar_add() - the member just read, added to the tree @t (tree_add())
+ * @r:		the reader
+ * @t:		the tree
+ * @m:		the member, visible (tar_visible())
+ * @hash:	hash its data when the tree wants it (tree_wants_hash())
+ *
+ * Return: 0, or -E2BIG when a bound of the tree is passed.
+ */
+int tar_add(struct tar_reader *r, struct tar_tree *t,
+	    const struct tar_member *m, bool hash)
+{
+	unsigned char sha[32];
+	bool hashed;
+
+	hashed = hash && tree_wants_hash(t, m) && tar_hash(r, sha) == 0;
+	return tree_add(t, m, r->members, hashed ? sha : NULL);
+}
+
+/**
  * tar_close() - end the reading, close the archive
  * @r:		the reader
  *
@@ -529,11 +577,11 @@ int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
 	}
 	s = tree_new(*v, *n, false);
 	while ((ret = tar_next(r, &m)) > 0) {
-		if (!tree_visible(s, r, &m))
+		if (!tar_visible(r, s, &m))
 			continue;
-		if (tree_add(s, r, &m, o->hash) < 0) {
+		if (tar_add(r, s, &m, o->hash) < 0) {
 			tar_fail(r, "more than %lu names with a value: stopped there",
-				 ARCHIVE_VALUES_MAX);
+				 TREE_VALUES_MAX);
 			break;
 		}
 	}

@@ -299,7 +299,7 @@ static int find_member(struct oci *s, const char *name, const char *what)
 		tar_mute(s->outer);
 	t = tree_new(v, n, false);
 	while ((ret = tar_next(s->outer, m)) > 0) {
-		if (!tree_visible(t, s->outer, m) || !name ||
+		if (!tar_visible(s->outer, t, m) || !name ||
 		    strcmp(m->path + 1, name))
 			continue;
 		if (m->link || !S_ISREG(m->mode)) {
@@ -981,11 +981,11 @@ static void apply(struct oci *s, struct tar_tree *t, const struct layer *l,
 				tar_warn(r, "more members than the bound in all layers: stopped there");
 				break;
 			}
-			if (!tree_visible(t, r, m))
+			if (!tar_visible(r, t, m))
 				continue;
 			if (!whiteout(s, t, r, m->path, &ret)) {
 				etc_member(s, r, m);
-				ret = tree_add(t, r, m, s->o->hash);
+				ret = tar_add(r, t, m, s->o->hash);
 			}
 			if (ret < 0) {
 				tar_warn(r, "more names with a value, or more whiteout work, than the bounds: stopped there");

@@ -130,6 +130,7 @@ struct tar_tree {
 	unsigned int layer;
 	char digest[LAYER_DIGEST_MAX];
 	uint64_t ino_base, work;
+	char *below;		/* the link tree_visible() last named */
 };
 
 static struct entry *push(struct tar_tree *s)
@@ -290,7 +291,7 @@ static const char *below_link(struct tar_tree *s, const char *path,
 	for (p = strchr(*buf + 1, '/'); p; p = strchr(p + 1, '/')) {
 		*p = '\0';
 		if (map_find(&s->links, *buf))
-			return *buf;
+			return *buf;	/* cut at the link */
 		*p = '/';
 	}
 	return NULL;
@@ -299,8 +300,9 @@ static const char *below_link(struct tar_tree *s, const char *path,
 /**
  * tree_visible() - is a member a name of the tree extraction leaves
  * @s:		the tree
- * @r:		its reader (for the message)
  * @m:		the member (whiteouts included)
+ * @link:	set, when it is not, to the symbolic link it is below
+ *		(valid until the next call)
  *
  * A name below a symbolic link the tree holds (an earlier member, or a
  * lower layer's) is not: GNU tar and bsdtar refuse to extract through a
@@ -308,65 +310,79 @@ static const char *below_link(struct tar_tree *s, const char *path,
  * "Cannot extract through symlink"), while umoci, containerd and Docker
  * follow it inside the root (lnk -> /etc puts lnk/x at /etc/x) or fail
  * on a loop.  Either way the member's name is not where a file lands, so
- * it is reported and skipped, as is a hard link to such a name.  A
+ * the caller is to report and skip it, as a hard link to such a name.  A
  * member that is a symbolic link is recorded; any other member of that
  * name replaces the link.
  *
- * Return: true when the member is to be used.
+ * Return: TREE_VISIBLE when the member is to be used, else why not.
  */
-bool tree_visible(struct tar_tree *s, struct tar_reader *r,
-		  const struct tar_member *m)
+enum tree_verdict tree_visible(struct tar_tree *s, const struct tar_member *m,
+			       const char **link)
 {
-	const char *what = "name", *name = m->path, *lnk;
-	char *buf = NULL, *en, *el, msg[512];
-
-	lnk = below_link(s, name, &buf);
-	if (!lnk && m->link) {
-		what = "hard link target";
-		name = m->link;
-		lnk = below_link(s, name, &buf);
+	if (below_link(s, m->path, &s->below)) {
+		*link = s->below;
+		return TREE_NAME_BELOW_LINK;
 	}
-	if (lnk) {
-		en = escaped(name + 1);
-		el = escaped(lnk + 1);
-		snprintf(msg, sizeof(msg), "%s \"%s\" is below the symbolic link \"%s\": tar refuses to extract it, a container runtime follows the link: skipped",
-			 what, en, el);
-		tar_warn(r, msg);
-		free(en);
-		free(el);
-		free(buf);
-		return false;
+	if (m->link && below_link(s, m->link, &s->below)) {
+		*link = s->below;
+		return TREE_TARGET_BELOW_LINK;
 	}
-	free(buf);
 	if (S_ISLNK(m->mode) && m->path[1])
 		map_put(&s->links, m->path, s->layer);
 	else
 		map_del(&s->links, m->path);
-	return true;
+	return TREE_VISIBLE;
+}
+
+/* The live entry a hard link @m names, or NULL. */
+static const struct entry *link_target(const struct tar_tree *s,
+				       const struct tar_member *m)
+{
+	struct slot *sl = m->link ? map_find(&s->names, m->link) : NULL;
+
+	return sl ? &s->v[sl->val] : NULL;
+}
+
+/**
+ * tree_wants_hash() - would tree_add() use the SHA-256 of @m's data
+ * @s:		the tree
+ * @m:		the member, about to be added
+ *
+ * A regular file with a value needs one; a hard link has its target's.
+ *
+ * Return: true when the caller is to hash the member's data for
+ * tree_add().
+ */
+bool tree_wants_hash(const struct tar_tree *s, const struct tar_member *m)
+{
+	return S_ISREG(m->mode) && m->value && !link_target(s, m) &&
+	       s->n - s->first < TREE_VALUES_MAX;
 }
 
 /**
  * tree_add() - a member, as extraction would leave it
  * @s:		the tree
- * @r:		its reader (to hash the member's data)
  * @m:		the member
- * @hash:	fill in the SHA-256 of a regular file with a value
+ * @ino:	its inode number (its place in the archive): a hard link
+ *		has its target's
+ * @sha256:	the SHA-256 of its data, or NULL when not known
+ *		(tree_wants_hash())
  *
  * A later member of the same name replaces an earlier one (with a value
  * or not); a hard link is one more name of its target; layered, a file
  * in place of a directory removes what was below it.
  *
- * Return: 0, or -E2BIG when a bound of archive-scan.h is passed.
+ * Return: 0, or -E2BIG when TREE_VALUES_MAX or TREE_WORK_MAX is passed.
  */
-int tree_add(struct tar_tree *s, struct tar_reader *r,
-	     const struct tar_member *m, bool hash)
+int tree_add(struct tar_tree *s, const struct tar_member *m, uint64_t ino,
+	     const unsigned char *sha256)
 {
 	const struct entry *t = NULL;
 	size_t ti = SIZE_MAX, old;
 	struct slot *sl;
 	struct entry *e;
 
-	if (s->n - s->first >= ARCHIVE_VALUES_MAX && (m->value || m->link))
+	if (s->n - s->first >= TREE_VALUES_MAX && (m->value || m->link))
 		return -E2BIG;
 	if (m->link) {
 		sl = map_find(&s->names, m->link);
@@ -390,7 +406,7 @@ int tree_add(struct tar_tree *s, struct tar_reader *r,
 		t = &s->v[ti];	/* @v may have moved */
 	e->path = xstrdup(m->path);
 	e->source = s->layered ? SRC_OCI : SRC_ARCHIVE;
-	e->ino = t ? t->ino : s->ino_base + tar_members(r);
+	e->ino = t ? t->ino : s->ino_base + ino;
 	e->mode = t ? t->mode : m->mode;
 	e->uid = t ? t->uid : m->uid;
 	e->gid = t ? t->gid : m->gid;
@@ -399,8 +415,9 @@ int tree_add(struct tar_tree *s, struct tar_reader *r,
 	if (t) {
 		e->has_sha = t->has_sha;
 		memcpy(e->sha256, t->sha256, sizeof(e->sha256));
-	} else if (hash && S_ISREG(m->mode)) {
-		e->has_sha = tar_hash(r, e->sha256) == 0;
+	} else if (sha256 && S_ISREG(m->mode)) {
+		e->has_sha = true;
+		memcpy(e->sha256, sha256, sizeof(e->sha256));
 	}
 	if (s->layered)
 		inherit(s, e, old);
@@ -539,6 +556,7 @@ void tree_end(struct tar_tree *s, struct entry **v, size_t *n)
 	map_free(&s->dirs);
 	map_free(&s->gone);
 	map_free(&s->links);
+	free(s->below);
 	*v = s->v;
 	*n = s->n;
 	free(s);
