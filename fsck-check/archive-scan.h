@@ -14,6 +14,8 @@
 #include <sys/types.h>
 
 #include "entry.h"
+#include "report.h"
+#include "source.h"
 #include "tree.h"
 
 /*
@@ -32,20 +34,21 @@
 /**
  * struct archive_opts - what archive_scan() reads and how
  * @file:	the archive's name, for messages
- * @fd:		the archive, open for reading (archive_scan() closes it)
- * @quiet:	no warnings that do not change the exit status
+ * @fd:		the archive, open for reading (archive_scan() closes it),
+ *		or -1: archive_open() opens @file
  * @hash:	fill in the SHA-256 of every regular file with a value
  */
 struct archive_opts {
 	const char *file;
 	int fd;
-	bool quiet;
 	bool hash;
 };
 
-int archive_lib_load(const char *file);
-int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
-		 volatile sig_atomic_t *intr);
+int archive_lib_load(const char *file, const struct fsck_report *rep);
+int archive_open(struct archive_opts *o, const struct fsck_report *rep);
+int archive_src_open(void *opts, const struct fsck_report *rep, void **state);
+int archive_scan(const struct archive_opts *o, const struct fsck_report *rep,
+		 struct entry **v, size_t *n, volatile sig_atomic_t *intr);
 
 /*
  * The members tar_next() returns are struct tar_member (tree.h): @path,
@@ -66,7 +69,8 @@ struct tar_source {
 };
 
 int tar_open(struct tar_reader **r, const char *file, int fd,
-	     struct tar_source *src, volatile sig_atomic_t *intr);
+	     struct tar_source *src, const struct fsck_report *rep,
+	     volatile sig_atomic_t *intr);
 int tar_next(struct tar_reader *r, struct tar_member *m);
 ssize_t tar_read(void *priv, void *buf, size_t len);
 int tar_hash(struct tar_reader *r, unsigned char out[32]);
@@ -76,10 +80,11 @@ bool tar_visible(struct tar_reader *r, struct tar_tree *t,
 		 const struct tar_member *m);
 int tar_add(struct tar_reader *r, struct tar_tree *t,
 	    const struct tar_member *m, bool hash);
-void tar_mute(struct tar_reader *r);
 int tar_close(struct tar_reader *r);
 
 /* Is the tar reader built in (not in a static build)? */
 extern const bool archive_supported;
+/* --archive: archive_open() and archive_scan() */
+extern const struct source_ops archive_source;
 
 #endif /* FSCK_CHECK_ARCHIVE_SCAN_H */

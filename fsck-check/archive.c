@@ -22,8 +22,8 @@
  * archive-scan.h stop the reading.
  */
 #include <dlfcn.h>
-#include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -91,15 +91,16 @@ static void *la_fn[LA_N];
 
 /**
  * archive_lib_load() - load libarchive (LIBARCHIVE_SONAME) and bind its calls
- * @file:	the archive or image it is for, for the message
+ * @file:	the archive or image it is for, for the report
+ * @rep:	where damage goes
  *
  * Once per process; the sources call it before the sandbox (sandbox.c),
  * which leaves no file to open, and tar_open() again (the fuzzers and the
  * tests have no sandbox).
  *
- * Return: 0, or EXIT_OPERR after an error naming @file.
+ * Return: 0, or -ELIBACC after an error naming @file.
  */
-int archive_lib_load(const char *file)
+int archive_lib_load(const char *file, const struct fsck_report *rep)
 {
 	void *h;
 	int i;
@@ -108,16 +109,17 @@ int archive_lib_load(const char *file)
 		return 0;
 	h = dlopen(LIBARCHIVE_SONAME, RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
-		warnx("%s: cannot read archives without libarchive: %s", file,
-		      dlerror());
-		return EXIT_OPERR;
+		fsck_damagef(rep, FSCK_ERROR, file, 0, dlerror(),
+			     "cannot read archives without libarchive");
+		return -ELIBACC;
 	}
 	for (i = 0; i < LA_N; i++) {
 		la_fn[i] = dlsym(h, la_names[i]);
 		if (!la_fn[i]) {
-			warnx("%s: cannot read archives: %s", file, dlerror());
+			fsck_damagef(rep, FSCK_ERROR, file, 0, dlerror(),
+				     "cannot read archives");
 			dlclose(h);
-			return EXIT_OPERR;
+			return -ELIBACC;
 		}
 	}
 	return 0;
@@ -126,15 +128,15 @@ int archive_lib_load(const char *file)
 struct tar_reader {
 	struct archive *a;
 	const char *file;
+	const struct fsck_report *rep;
 	volatile sig_atomic_t *intr;
 	unsigned long members;
 	bool compressed;
 	bool data_left;		/* the current member's data is unread */
-	bool mute;		/* messages said already, by an earlier pass */
+	bool failed;		/* damage was reported */
 	char *path, *link;
 	size_t pathcap, linkcap;
 	struct fcap_read value;	/* the current member's */
-	int status;
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -146,9 +148,8 @@ static void tar_fail(struct tar_reader *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	if (!r->mute)
-		warnx("%s: %s", r->file, what);
-	r->status |= EXIT_OPERR;
+	fsck_damagef(r->rep, FSCK_ERROR, r->file, 0, NULL, "%s", what);
+	r->failed = true;
 }
 
 /*
@@ -251,20 +252,24 @@ static la_ssize_t read_cb(struct archive *a, void *priv, const void **buf)
  * @fd:		the archive (the caller closes it after tar_close())
  * @src:	with @fd -1: where the bytes come from (a layer inside an
  *		image), which must outlive the reader
+ * @rep:	where the damage of the archive goes (must outlive the
+ *		reader)
  * @intr:	set (by a signal handler) to stop early
  *
  * Return: 0, or a negative errno after an error naming @file.
  */
 int tar_open(struct tar_reader **rp, const char *file, int fd,
-	     struct tar_source *src, volatile sig_atomic_t *intr)
+	     struct tar_source *src, const struct fsck_report *rep,
+	     volatile sig_atomic_t *intr)
 {
 	struct tar_reader *r;
 	int ret;
 
-	if (archive_lib_load(file))
+	if (archive_lib_load(file, rep))
 		return -ELIBACC;
 	r = xcalloc(1, sizeof(*r));
 	r->file = file;
+	r->rep = rep;
 	r->intr = intr;
 	r->a = LA(archive_read_new)();
 	if (!r->a)
@@ -282,8 +287,9 @@ int tar_open(struct tar_reader **rp, const char *file, int fd,
 	else
 		ret = LA(archive_read_open)(r->a, src, NULL, read_cb, NULL);
 	if (ret != ARCHIVE_OK) {
-		warnx("%s: cannot read a tar archive: %s", file,
-		      LA(archive_error_string)(r->a) ?: "unknown error");
+		fsck_damagef(rep, FSCK_ERROR, file, 0,
+			     LA(archive_error_string)(r->a) ?: "unknown error",
+			     "cannot read a tar archive");
 		LA(archive_read_free)(r->a);
 		free(r);
 		return -EINVAL;
@@ -460,16 +466,6 @@ int tar_hash(struct tar_reader *r, unsigned char out[32])
 	return ret;
 }
 
-/**
- * tar_mute() - no more messages from @r, only its exit status bits: an
- *		earlier pass over the same archive said them
- * @r:		the reader
- */
-void tar_mute(struct tar_reader *r)
-{
-	r->mute = true;
-}
-
 /* Members read so far (the inode numbers of an archive's files). */
 unsigned long tar_members(const struct tar_reader *r)
 {
@@ -477,8 +473,12 @@ unsigned long tar_members(const struct tar_reader *r)
 }
 
 /**
- * tar_fail() is for the reader's own messages; tar_warn() lets a
- * caller (oci.c) report a fault of the member just read the same way.
+ * tar_warn() - report a fault of the member just read
+ * @r:		the reader
+ * @what:	the fault
+ *
+ * tar_fail() is for the reader's own reports; tar_warn() lets a caller
+ * (oci.c) report a fault of the member just read the same way.
  */
 void tar_warn(struct tar_reader *r, const char *what)
 {
@@ -537,43 +537,45 @@ int tar_add(struct tar_reader *r, struct tar_tree *t,
  * tar_close() - end the reading, close the archive
  * @r:		the reader
  *
- * Return: exit status bits: 0, or EXIT_OPERR when anything went wrong.
+ * Return: 0, or -EIO when damage was reported.
  */
 int tar_close(struct tar_reader *r)
 {
-	int status = r->status;
+	int ret = r->failed ? -EIO : 0;
 
 	LA(archive_read_free)(r->a);
 	free(r->path);
 	free(r->link);
 	fcap_read_release(&r->value);
 	free(r);
-	return status;
+	return ret;
 }
 
 /**
  * archive_scan() - collect the entries of a tar archive
  * @o:		what to read
+ * @rep:	where damage goes
  * @v: @n:	entries are appended here (each @path malloc()ed)
  * @intr:	set (by a signal handler) to stop early
  *
- * Reports on stderr what cannot be read.  Usable on its own, for instance
+ * Reports to @rep what cannot be read.  Usable on its own, for instance
  * from a fuzzing harness.
  *
- * Return: exit status bits: 0, or EXIT_OPERR when the archive could not
- * be read whole or holds hostile names.
+ * Return: 0, or a negative errno when the archive could not be read
+ * whole or holds hostile names (each reported).
  */
-int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
-		 volatile sig_atomic_t *intr)
+int archive_scan(const struct archive_opts *o, const struct fsck_report *rep,
+		 struct entry **v, size_t *n, volatile sig_atomic_t *intr)
 {
 	struct tar_tree *s;
 	struct tar_reader *r;
 	struct tar_member m;
 	int ret;
 
-	if (tar_open(&r, o->file, o->fd, NULL, intr) < 0) {
+	ret = tar_open(&r, o->file, o->fd, NULL, rep, intr);
+	if (ret < 0) {
 		close(o->fd);
-		return EXIT_OPERR;
+		return ret;
 	}
 	s = tree_new(*v, *n, false);
 	while ((ret = tar_next(r, &m)) > 0) {
@@ -590,3 +592,15 @@ int archive_scan(const struct archive_opts *o, struct entry **v, size_t *n,
 	tree_end(s, v, n);
 	return ret;
 }
+
+static int archive_src_scan(void *state, const struct fsck_report *rep,
+			    struct entry **v, size_t *n,
+			    volatile sig_atomic_t *intr)
+{
+	return archive_scan(state, rep, v, n, intr);
+}
+
+const struct source_ops archive_source = {
+	.name = "archive", .offline = true,
+	.open = archive_src_open, .scan = archive_src_scan,
+};

@@ -15,13 +15,6 @@
 
 #include "fcap.h"
 
-/* Exit status bits, as fsck(8): what sources and the tool return */
-#define EXIT_FINDINGS	4
-#define EXIT_OPERR	8
-#define EXIT_USAGE	16
-#define EXIT_INTR	32
-#define EXIT_PROMETHEUS	64	/* the --prometheus file was not written */
-
 struct entry_layers;
 
 enum entry_source {

@@ -42,22 +42,36 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "archive-scan.h"
 #include "baseline.h"
 #include "ctxopt.h"
 #include "cyclonedx.h"
+#include "exit.h"
+#include "image.h"
+#include "oci.h"
 #include "output.h"
 #include "prometheus.h"
+#include "report.h"
 #include "rules.h"
 #include "sandbox.h"
 #include "source.h"
 #include "tools.h"
 #include "version.h"
+#include "walk.h"
 
 /**
  * struct run - one run of fsck-check
  * @out:	how entries are printed
  * @cfg:	the rules
- * @src:	where entries come from
+ * @src:	where entries come from: its kind
+ * @src_opts:	its options: @walk, @image, @archive or @oci
+ * @src_state:	what its @open left for its @scan
+ * @input:	the offline input's name (--image, --archive, --oci), or NULL
+ * @walk: @image: @archive: @oci: each kind's options, as the command
+ *		line gives them
+ * @rep:	where the source reports damage (report())
+ * @damaged:	damage reported that makes the result incomplete
+ * @errors:	operational errors, for --prometheus
  * @baseline: @save_baseline: @prometheus: the files of those options
  * @b:		the baseline compared with (@baseline)
  * @pf:		the --prometheus file being written
@@ -78,7 +92,15 @@
 struct run {
 	struct output_opts out;
 	struct rules_config cfg;
-	struct source src;
+	const struct source_ops *src;
+	void *src_opts, *src_state;
+	const char *input;
+	struct walk_opts walk;
+	struct image_opts image;
+	struct archive_opts archive;
+	struct oci_opts oci;
+	struct fsck_report rep;
+	unsigned long damaged, errors;
 	const char *baseline, *save_baseline, *prometheus;
 	struct baseline b;
 	struct profiles profiles;
@@ -104,6 +126,47 @@ static volatile sig_atomic_t interrupted;
 static void on_sigint(int sig)
 {
 	interrupted = 1;
+}
+
+/*
+ * A source's damage, said on stderr as "fsck-check: WHERE: WHAT: CAUSE":
+ * a note only without -q; an error makes the exit status 8, an input of
+ * several images and no --image-ref 16.  A mounted scan's walkers call
+ * it one at a time.
+ */
+static void report(void *arg, const struct fsck_damage *d)
+{
+	struct run *r = arg;
+	const char *cause = d->cause;
+
+	if (d->kind == FSCK_NOTE && r->out.quiet)
+		return;
+	if (!cause && d->err)
+		cause = strerror(d->err);
+	if (d->what && cause)
+		warnx("%s: %s: %s", d->where, d->what, cause);
+	else
+		warnx("%s: %s", d->where, d->what ?: cause ?: "damaged");
+	if (d->kind == FSCK_ERROR) {
+		r->status |= EXIT_OPERR;
+		r->damaged++;
+	} else if (d->kind == FSCK_AMBIGUOUS) {
+		r->status |= EXIT_USAGE;
+	}
+}
+
+/*
+ * A mounted scan's progress, on stderr when it is a terminal (and no
+ * -q), from the third second on; erased at the end.
+ */
+static void progress_line(void *arg, unsigned long dirs, size_t names,
+			  bool done)
+{
+	if (done)
+		fprintf(stderr, "\r\033[K");
+	else
+		fprintf(stderr, "\rfsck-check: %lu directories, %zu names with capabilities\033[K",
+			dirs, names);
 }
 
 static void usage(FILE *f)
@@ -268,9 +331,7 @@ struct inputs {
 /* Which source the options name; false after a usage error. */
 static bool pick_source(struct run *r, const struct inputs *in, int argc)
 {
-	struct source_opts *so = &r->src.o;
-
-	if (!in->image && (so->offset || so->force)) {
+	if (!in->image && (r->image.offset || r->image.force)) {
 		warnx("--offset and --force go with --image");
 		return false;
 	}
@@ -282,7 +343,7 @@ static bool pick_source(struct run *r, const struct inputs *in, int argc)
 		warnx("--archive takes no path operands and no --image");
 		return false;
 	}
-	if (so->ref && !in->oci) {
+	if (r->oci.ref && !in->oci) {
 		warnx("--image-ref goes with --oci");
 		return false;
 	}
@@ -294,9 +355,28 @@ static bool pick_source(struct run *r, const struct inputs *in, int argc)
 		warnx("--oci: an image is read more than once: name a file or directory, not standard input");
 		return false;
 	}
-	so->file = in->image ?: in->archive ?: in->oci;
-	r->src.ops = in->image ? &image_source : in->archive ?
-		     &archive_source : in->oci ? &oci_source : &mounted_source;
+	if (in->image) {
+		r->src = &image_source;
+		r->src_opts = &r->image;
+		r->input = r->image.file = in->image;
+	} else if (in->archive) {
+		r->src = &archive_source;
+		r->src_opts = &r->archive;
+		r->archive.fd = -1;
+		r->archive.file = in->archive;
+		if (!strcmp(in->archive, "-")) {
+			r->archive.fd = STDIN_FILENO;
+			r->archive.file = "(standard input)";
+		}
+		r->input = r->archive.file;
+	} else if (in->oci) {
+		r->src = &oci_source;
+		r->src_opts = &r->oci;
+		r->input = r->oci.file = in->oci;
+	} else {
+		r->src = &mounted_source;
+		r->src_opts = &r->walk;
+	}
 	return true;
 }
 
@@ -343,7 +423,6 @@ static int parse_opts(int argc, char **argv, struct run *r)
 {
 	struct output_opts *o = &r->out;
 	struct rules_config *cfg = &r->cfg;
-	struct source_opts *so = &r->src.o;
 	struct inputs in = { 0 };
 	unsigned int line = 0;
 	char *end;
@@ -360,8 +439,9 @@ static int parse_opts(int argc, char **argv, struct run *r)
 			exit(fflush(stdout) ? EXIT_OPERR : 0);
 		case 'j':
 			errno = 0;
-			so->jobs = strtol(optarg, &end, 10);
-			if (errno || *end || so->jobs < 1 || so->jobs > 1024) {
+			r->walk.jobs = strtol(optarg, &end, 10);
+			if (errno || *end || r->walk.jobs < 1 ||
+			    r->walk.jobs > 1024) {
 				warnx("-j: invalid number of jobs: %s", optarg);
 				return -EINVAL;
 			}
@@ -370,7 +450,7 @@ static int parse_opts(int argc, char **argv, struct run *r)
 			o->quiet = true;
 			break;
 		case 'x':
-			so->cross = true;
+			r->walk.cross = true;
 			break;
 		case OPT_JSON:
 			o->out = OUT_JSON;
@@ -443,11 +523,11 @@ static int parse_opts(int argc, char **argv, struct run *r)
 			in.image = optarg;
 			break;
 		case OPT_OFFSET:
-			if (parse_offset(optarg, &so->offset) < 0)
+			if (parse_offset(optarg, &r->image.offset) < 0)
 				return -EINVAL;
 			break;
 		case OPT_FORCE:
-			so->force = true;
+			r->image.force = true;
 			break;
 		case OPT_ARCHIVE:
 			in.archive = optarg;
@@ -456,7 +536,7 @@ static int parse_opts(int argc, char **argv, struct run *r)
 			in.oci = optarg;
 			break;
 		case OPT_IMAGE_REF:
-			so->ref = optarg;
+			r->oci.ref = optarg;
 			break;
 		case OPT_VERSION:
 			printf("fsck-check (fcaps) %s\n", FCAPS_VERSION);
@@ -520,15 +600,15 @@ static int load_baseline(const char *file, struct baseline *b)
  */
 static int write_prometheus(struct run *r)
 {
-	const char *input = r->src.o.file;
+	const char *input = r->input;
 	struct prom_report pr = {
 		.file = r->prometheus,
-		.source = r->src.ops->name,
+		.source = r->src->name,
 		.paths = input ? &input : (const char *const *)r->out.ops,
 		.npaths = input ? 1 : r->out.nops,
 		.t = &r->t,
 		.baseline = r->baseline,
-		.errors = r->src.errors,
+		.errors = r->errors,
 		.status = r->status,
 		.guard = r->guard_read ? &r->guard : NULL,
 	};
@@ -539,7 +619,7 @@ static int write_prometheus(struct run *r)
 	pr.duration = (now.tv_sec - r->start.tv_sec) +
 		      (now.tv_nsec - r->start.tv_nsec) / 1e9;
 	ret = prom_fill(&r->pf, &pr);
-	if (!r->src.ops->offline) {
+	if (!r->src->offline) {
 		int c = prom_commit(&r->pf, !ret);
 
 		ret = ret ? ret : c;
@@ -570,7 +650,7 @@ static void load_guard(struct run *r)
 		r->cfg.model.guard_mask = r->guard_mask;
 		r->cfg.guard_from = "fcaps-guard's mask (--guard-mask)";
 	}
-	if (!r->prometheus && (r->guard_given || r->src.ops->offline))
+	if (!r->prometheus && (r->guard_given || r->src->offline))
 		return;
 	ret = guard_read(&r->guard, &what);
 	if (ret) {
@@ -578,11 +658,11 @@ static void load_guard(struct run *r)
 		warn("cannot read fcaps-guard's state (%s, %s)", what,
 		     FCAP_GUARD_STATE);
 		r->status |= EXIT_OPERR;
-		r->src.errors++;
+		r->errors++;
 		return;
 	}
 	r->guard_read = true;
-	if (r->guard_given || r->src.ops->offline || !r->guard.loaded)
+	if (r->guard_given || r->src->offline || !r->guard.loaded)
 		return;
 	fcap_guard_policy(&r->guard, &r->cfg.model);
 	r->cfg.guard_from = "the loaded fcaps-guard's mask";
@@ -599,7 +679,7 @@ static void load_kver(struct run *r)
 	struct utsname u;
 	int ret;
 
-	if (!rel && !r->src.ops->offline) {
+	if (!rel && !r->src->offline) {
 		rel = getenv("FCAPS_KERNEL_RELEASE");
 		if (!rel || !*rel)
 			rel = uname(&u) ? "" : u.release;
@@ -646,13 +726,13 @@ static int start(struct run *r)
 			r->prometheus = NULL;
 		}
 	}
-	r->status |= r->src.ops->open(&r->src);
-	if (!r->src.opened) {
+	if (r->src->open(r->src_opts, &r->rep, &r->src_state) < 0) {
+		r->status |= EXIT_OPERR;
 		if (r->prometheus)
 			prom_commit(&r->pf, false);
 		return -1;
 	}
-	if (r->src.ops->offline)
+	if (r->src->offline)
 		sandbox_split(r->save_baseline, &r->bfd,
 			      r->prometheus ? &r->pf : NULL);
 	return 0;
@@ -678,15 +758,15 @@ static void image_user(struct run *r)
 	int ret;
 
 	if (!user) {
-		if (!r->co.given || !r->src.user ||
+		if (!r->co.given || !r->oci.user ||
 		    (ctx->set & FCAP_CTX_SET_USER) ||
 		    ctx->kind == FCAP_CTX_SYSTEMD || ctx->kind == FCAP_CTX_SELF)
 			return;
-		user = r->co.user_name = r->src.user;
+		user = r->co.user_name = r->oci.user;
 		what = "the image's user";
 	}
-	pw = text_file(r->src.passwd);
-	gr = text_file(r->src.group);
+	pw = text_file(r->oci.passwd);
+	gr = text_file(r->oci.group);
 	ret = ctxopt_user(&r->co, pw, gr, &bad);
 	if (pw)
 		fclose(pw);
@@ -696,16 +776,16 @@ static void image_user(struct run *r)
 		return;
 	if (ret == -ENOENT)
 		warnx("%s: %s \"%s\": no such %s in its %s%s; give --user uid[:gid]: values not judged in the context",
-		      r->src.o.file, what, user,
+		      r->input, what, user,
 		      bad == user ? "user" : "group",
 		      bad == user ? "/etc/passwd" : "/etc/group",
-		      (bad == user ? r->src.passwd : r->src.group) ?
+		      (bad == user ? r->oci.passwd : r->oci.group) ?
 		      "" : " (it has none)");
 	else
 		warnx("%s: %s \"%s\": not a user; give --user uid[:gid]: values not judged in the context",
-		      r->src.o.file, what, user);
+		      r->input, what, user);
 	r->status |= EXIT_OPERR;
-	r->src.errors++;
+	r->errors++;
 	r->cfg.ctx = NULL;
 	r->out.ctx = NULL;
 }
@@ -722,17 +802,33 @@ static void context_check(struct run *r)
 		return;
 	warnx("the context: %s: values not judged in the context", why);
 	r->status |= EXIT_OPERR;
-	r->src.errors++;
+	r->errors++;
 	r->cfg.ctx = NULL;
 	r->out.ctx = NULL;
 	if (!r->cfg.guard_from)
 		r->out.models = NULL;
 }
 
-/* The entries, sorted by path. */
+/*
+ * The entries, sorted by path.  An offline input counts as one error
+ * however it is damaged, a mounted tree one for each name that could not
+ * be read.
+ */
 static void scan(struct run *r)
 {
-	r->status |= r->src.ops->scan(&r->src, &r->v, &r->n, &interrupted);
+	unsigned long before = r->damaged;
+	int ret;
+
+	ret = r->src->scan(r->src_state, &r->rep, &r->v, &r->n, &interrupted);
+	/* a failure no report said (no memory) is an error all the same */
+	if (ret < 0 && r->damaged == before && !(r->status & EXIT_USAGE)) {
+		r->status |= EXIT_OPERR;
+		r->damaged++;
+	}
+	if (r->src->offline)
+		r->errors += r->damaged > before;
+	else
+		r->errors += r->damaged - before;
 	if (r->n)
 		qsort(r->v, r->n, sizeof(*r->v), entry_cmp_path);
 	image_user(r);
@@ -745,12 +841,12 @@ static void scan(struct run *r)
  */
 static void write_cyclonedx(struct run *r)
 {
-	const char *input = r->src.o.file;
+	const char *input = r->input;
 	struct cdx_subject s = {
-		.source = r->src.ops->name,
+		.source = r->src->name,
 		.paths = input ? &input : (const char *const *)r->out.ops,
 		.npaths = input ? 1 : r->out.nops,
-		.ref = r->src.o.ref,
+		.ref = r->oci.ref,
 	};
 	int ret;
 
@@ -778,7 +874,7 @@ static void finish(struct run *r)
 			errno = -ret;
 			warn("%s: cannot save baseline", r->save_baseline);
 			r->status |= EXIT_OPERR;
-			r->src.errors++;
+			r->errors++;
 		}
 	}
 	r->out.interrupted = interrupted;
@@ -815,7 +911,9 @@ static void run_free(struct run *r)
 	profiles_free(&r->profiles);
 	cdx_free(&r->cdx);
 	rules_free(&r->cfg);
-	source_free(&r->src);
+	free(r->oci.user);
+	free(r->oci.passwd);
+	free(r->oci.group);
 }
 
 /* The operands: a mounted scan's trees, / when there are none. */
@@ -823,14 +921,16 @@ static void operands(struct run *r, int argc, char **argv)
 {
 	static char root[] = "/";
 	static char *default_ops[] = { root, NULL };
+	bool hash = r->baseline || r->save_baseline ||
+		    r->out.out == OUT_CYCLONEDX;
 
 	r->out.ops = argc > optind ? argv + optind : default_ops;
 	r->out.nops = argc > optind ? argc - optind : 1;
-	r->src.o.ops = r->out.ops;
-	r->src.o.nops = r->out.nops;
-	r->src.o.quiet = r->out.quiet;
-	r->src.o.hash = r->baseline || r->save_baseline ||
-			r->out.out == OUT_CYCLONEDX;
+	r->walk.ops = r->out.ops;
+	r->walk.nops = r->out.nops;
+	if (!r->out.quiet && isatty(STDERR_FILENO))
+		r->walk.progress = progress_line;
+	r->walk.hash = r->image.hash = r->archive.hash = r->oci.hash = hash;
 }
 
 int main(int argc, char **argv)
@@ -839,15 +939,17 @@ int main(int argc, char **argv)
 		.out = { .out = OUT_TEXT, .fail_on = SEV_WARNING },
 		.pf = { .fd = -1 },
 		.bfd = -1,
+		.rep = { .damage = report },
 	};
 	struct sigaction sa = { .sa_handler = on_sigint };
 
 	tools_oom_status = EXIT_OPERR;
 	if (rules_init(&r.cfg) < 0)
 		errx(EXIT_OPERR, "cannot parse the default dangerous list");
-	r.src.o.jobs = sysconf(_SC_NPROCESSORS_ONLN);
-	if (r.src.o.jobs < 1)
-		r.src.o.jobs = 1;
+	r.rep.arg = &r;
+	r.walk.jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	if (r.walk.jobs < 1)
+		r.walk.jobs = 1;
 	if (parse_opts(argc, argv, &r) < 0)
 		return EXIT_USAGE;
 	r.out.colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");

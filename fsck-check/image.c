@@ -13,9 +13,9 @@
  *
  * Damage is reported and stepped over: a checksum mismatch is named and
  * the data used anyway, an unreadable inode table group, EA block or
- * directory is named and skipped.  Either makes the result EXIT_OPERR.
+ * directory is named and skipped.  Each is reported (report.h), and
+ * makes the result incomplete.
  */
-#include <err.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -62,6 +62,7 @@ struct dirq {
 struct img {
 	ext2_filsys fs;
 	const struct image_opts *o;
+	const struct fsck_report *rep;
 	volatile sig_atomic_t *intr;
 	struct hit *h;
 	size_t nh, caph;
@@ -76,7 +77,6 @@ struct img {
 	size_t nq, capq;
 	struct entry *v;
 	size_t n, cap;
-	int status;
 	unsigned long fails;	/* img_fail() calls */
 	/* the directory being read by dir_cb() */
 	const char *dpath;
@@ -129,11 +129,8 @@ static void img_fail(struct img *m, errcode_t e, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	if (e)
-		warnx("%s: %s: %s", m->o->file, what, error_message(e));
-	else
-		warnx("%s: %s", m->o->file, what);
-	m->status |= EXIT_OPERR;
+	fsck_damagef(m->rep, FSCK_ERROR, m->o->file, 0,
+		     e ? error_message(e) : NULL, "%s", what);
 	m->fails++;
 }
 
@@ -649,8 +646,8 @@ static void add_orphans(struct img *m, bool walk_complete)
 		if (m->h[i].names)
 			continue;
 		if (!walk_complete && !n++)
-			warnx("%s: the tree could not be read whole: some inodes reported as orphans may have names there",
-			      m->o->file);
+			fsck_damagef(m->rep, FSCK_ERROR, m->o->file, 0, NULL,
+				     "the tree could not be read whole: some inodes reported as orphans may have names there");
 		if (asprintf(&p, "<inode %u>", m->h[i].ino) < 0)
 			oom();
 		push_entry(m, &m->h[i], p, 0, false);
@@ -681,7 +678,8 @@ static void drop_duplicates(struct img *m, size_t first)
 		m->v[out++] = m->v[i];
 	}
 	if (dups > 1)
-		warnx("%s: %zu duplicate names dropped", m->o->file, dups);
+		fsck_damagef(m->rep, FSCK_WARNING, m->o->file, 0, NULL,
+			     "%zu duplicate names dropped", dups);
 	m->n = out;
 }
 
@@ -731,29 +729,28 @@ static void hash_hits(struct img *m)
 	}
 }
 
-/* Refuse a file system mounted read-write; warn about other trouble. */
-static int check_mounted(const struct image_opts *o)
+/* Refuse a file system mounted read-write; note other trouble. */
+static int check_mounted(const struct image_opts *o,
+			 const struct fsck_report *rep)
 {
 	int mflags = 0;
 	errcode_t e;
 
 	e = ext2fs_check_if_mounted(o->file, &mflags);
 	if (e) {
-		if (!o->quiet)
-			warnx("%s: cannot tell whether it is mounted: %s",
-			      o->file, error_message(e));
+		fsck_damagef(rep, FSCK_NOTE, o->file, 0, error_message(e),
+			     "cannot tell whether it is mounted");
 		return 0;
 	}
 	if (!(mflags & EXT2_MF_MOUNTED) || (mflags & EXT2_MF_READONLY))
 		return 0;
 	if (!o->force) {
-		warnx("%s: mounted read-write: what it holds is changing (--force scans it anyway)",
-		      o->file);
+		fsck_damagef(rep, FSCK_ERROR, o->file, 0, NULL,
+			     "mounted read-write: what it holds is changing (--force scans it anyway)");
 		return -EBUSY;
 	}
-	if (!o->quiet)
-		warnx("%s: mounted read-write: the results may be inconsistent",
-		      o->file);
+	fsck_damagef(rep, FSCK_NOTE, o->file, 0, NULL,
+		     "mounted read-write: the results may be inconsistent");
 	return 0;
 }
 
@@ -811,41 +808,46 @@ static void check_super(struct img *m)
 	e = ext2fs_check_desc(fs);
 	if (e)
 		img_fail(m, e, "group descriptors");
-	if (ext2fs_has_feature_journal_needs_recovery(fs->super) &&
-	    !m->o->quiet)
-		warnx("%s: the journal needs recovery: changes still in the journal are not seen",
-		      m->o->file);
+	if (ext2fs_has_feature_journal_needs_recovery(fs->super))
+		fsck_damagef(m->rep, FSCK_NOTE, m->o->file, 0, NULL,
+			     "the journal needs recovery: changes still in the journal are not seen");
 }
 
 /**
  * image_open() - open an ext2/3/4 file system image, read-only
  * @o:		what to open
+ * @rep:	where damage goes (kept for image_read())
  * @mp:		the open image, for image_read(); NULL when it could not be
  *		opened
  *
  * Everything that needs a name (the mount table, the image file) is
  * done here, so that image_read() needs only the descriptor.
  *
- * Return: exit status bits: 0, or EXIT_OPERR (after saying why).
+ * Return: 0, or a negative errno (after reporting why).
  */
-int image_open(const struct image_opts *o, struct img **mp)
+int image_open(const struct image_opts *o, const struct fsck_report *rep,
+	       struct img **mp)
 {
 	struct img *m;
 	errcode_t e;
+	int ret;
 
 	*mp = NULL;
 	initialize_ext2_error_table();
 	crc32c_init();
-	if (check_mounted(o) < 0)
-		return EXIT_OPERR;
+	ret = check_mounted(o, rep);
+	if (ret < 0)
+		return ret;
 	m = xcalloc(1, sizeof(*m));
 	m->o = o;
+	m->rep = rep;
 	e = open_fs(m);
 	if (e) {
-		warnx("%s: cannot open an ext2/3/4 file system%s: %s", o->file,
-		      o->offset ? " at that offset" : "", error_message(e));
+		fsck_damagef(rep, FSCK_ERROR, o->file, 0, error_message(e),
+			     "cannot open an ext2/3/4 file system%s",
+			     o->offset ? " at that offset" : "");
 		free(m);
-		return EXIT_OPERR;
+		return e > 0 && e < 4096 ? -(int)e : -EIO;
 	}
 	*mp = m;
 	return 0;
@@ -857,7 +859,8 @@ int image_open(const struct image_opts *o, struct img **mp)
  * @v: @n:	entries are appended here (each @path malloc()ed)
  * @intr:	set (by a signal handler) to stop early
  *
- * Return: exit status bits: 0, or EXIT_OPERR when the scan is incomplete.
+ * Return: 0, or -EIO when the scan is incomplete (each piece of damage
+ * reported).
  */
 int image_read(struct img *m, struct entry **v, size_t *n,
 	       volatile sig_atomic_t *intr)
@@ -865,7 +868,7 @@ int image_read(struct img *m, struct entry **v, size_t *n,
 	const struct image_opts *o = m->o;
 	unsigned long fails;
 	size_t bytes, i;
-	int status;
+	int ret;
 
 	m->intr = intr;
 	csum_on(m);
@@ -901,31 +904,51 @@ int image_read(struct img *m, struct entry **v, size_t *n,
 	free(m->q);
 	*v = m->v;
 	*n = m->n;
-	status = m->status;
+	ret = m->fails ? -EIO : 0;
 	free(m);
-	return status;
+	return ret;
 }
 
 /**
  * image_scan() - collect the entries of an ext2/3/4 file system image
  * @o:		what to open
+ * @rep:	where damage goes
  * @v: @n:	entries are appended here (each @path malloc()ed)
  * @intr:	set (by a signal handler) to stop early
  *
- * Opens @o->file read-only through libext2fs and reports on stderr what
- * cannot be read.  Usable on its own, for instance from a fuzzing harness.
+ * Opens @o->file read-only through libext2fs and reports to @rep what
+ * cannot be read.  Usable on its own, for instance from a fuzzing
+ * harness.
  *
- * Return: exit status bits: 0, or EXIT_OPERR when the file system could
- * not be opened or the scan is incomplete.
+ * Return: 0, or a negative errno when the file system could not be
+ * opened or the scan is incomplete.
  */
-int image_scan(const struct image_opts *o, struct entry **v, size_t *n,
-	       volatile sig_atomic_t *intr)
+int image_scan(const struct image_opts *o, const struct fsck_report *rep,
+	       struct entry **v, size_t *n, volatile sig_atomic_t *intr)
 {
 	struct img *m;
-	int status;
+	int ret;
 
-	status = image_open(o, &m);
+	ret = image_open(o, rep, &m);
 	if (!m)
-		return status;
-	return status | image_read(m, v, n, intr);
+		return ret;
+	return image_read(m, v, n, intr);
 }
+
+static int image_src_open(void *opts, const struct fsck_report *rep,
+			  void **state)
+{
+	return image_open(opts, rep, (struct img **)state);
+}
+
+static int image_src_scan(void *state, const struct fsck_report *rep,
+			  struct entry **v, size_t *n,
+			  volatile sig_atomic_t *intr)
+{
+	return image_read(state, v, n, intr);
+}
+
+const struct source_ops image_source = {
+	.name = "image", .offline = true,
+	.open = image_src_open, .scan = image_src_scan,
+};

@@ -9,9 +9,9 @@
 # built again under build/fuzz/) link: a program gets the parts it uses.
 FSCK_LIB_OBJS := fsck-check/entry.o fsck-check/rules.o \
 	fsck-check/baseline.o fsck-check/hash.o fsck-check/output.o \
-	fsck-check/prometheus.o fsck-check/sandbox.o fsck-check/source.o \
+	fsck-check/prometheus.o fsck-check/sandbox.o fsck-check/report.o \
 	fsck-check/walk.o fsck-check/image.o fsck-check/crc32c.o \
-	fsck-check/profile.o fsck-check/cyclonedx.o
+	fsck-check/profile.o fsck-check/cyclonedx.o fsck-check/archive-open.o
 ifeq ($(STATIC),1)
 FSCK_LIB_OBJS += fsck-check/archive-none.o
 FSCK_CHECK_ARCHIVE_LIBS :=

@@ -18,7 +18,6 @@
  * oci_open(), or as a member of the tar.
  */
 #include <dirent.h>
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -48,12 +47,17 @@ struct etc_file {
 
 struct oci {
 	struct oci_opts *o;
+	const struct fsck_report *rep;
 	volatile sig_atomic_t *intr;
 	struct tar_reader *outer;	/* a tar input: at the blob being read */
 	unsigned int layer;		/* the layer being applied */
 	struct etc_file etc[2];		/* /etc/passwd, /etc/group */
-	int status;
+	bool failed;			/* damage reported */
+	bool ambiguous;			/* no image picked of several */
 };
+
+/* The later passes over a tar input: survey() reported its damage. */
+static const struct fsck_report said_already;
 
 /* A blob being read: counted and hashed as it goes. */
 struct blob {
@@ -81,9 +85,9 @@ static void fail(struct oci *s, const char *fmt, ...)
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
 	e = escaped(what);	/* names and digests come from the JSON */
-	warnx("%s: %s", s->o->file, e);
+	fsck_damagef(s->rep, FSCK_ERROR, s->o->file, 0, NULL, "%s", e);
 	free(e);
-	s->status |= EXIT_OPERR;
+	s->failed = true;
 }
 
 static bool is_hex64(const char *h)
@@ -131,11 +135,12 @@ static int open_plain(int dfd, const char *name)
 }
 
 /* A layout directory: index.json and every blobs/sha256/ blob, open. */
-static int open_layout(struct oci_opts *o, int dfd)
+static int open_layout(struct oci_opts *o, int dfd,
+		       const struct fsck_report *rep)
 {
 	struct dirent *d;
 	size_t cap = 0;
-	int bfd, sfd, status = 0;
+	int bfd, sfd, ret = 0;
 	DIR *dir;
 
 	o->index_fd = open_plain(dfd, "index.json");
@@ -148,24 +153,28 @@ static int open_layout(struct oci_opts *o, int dfd)
 	close(dfd);
 	if (sfd < 0) {
 		if (errno != ENOENT) {
-			warn("%s: cannot open blobs/sha256", o->file);
-			status = EXIT_OPERR;
+			ret = -errno;
+			fsck_damagef(rep, FSCK_ERROR, o->file, -ret, NULL,
+				     "cannot open blobs/sha256");
 		}
-		return status;	/* no blobs: every one named is missing */
+		return ret;	/* no blobs: every one named is missing */
 	}
 	dir = fdopendir(sfd);
 	if (!dir) {
-		warn("%s: cannot read blobs/sha256", o->file);
+		ret = -errno;
+		fsck_damagef(rep, FSCK_ERROR, o->file, -ret, NULL,
+			     "cannot read blobs/sha256");
 		close(sfd);
-		return EXIT_OPERR;
+		return ret;
 	}
 	while ((d = readdir(dir))) {
 		if (strlen(d->d_name) != 64 || !is_hex64(d->d_name))
 			continue;
 		if (o->nblobs == OCI_BLOBS_MAX) {
-			warnx("%s: more than %d blobs: the rest unread",
-			      o->file, OCI_BLOBS_MAX);
-			status = EXIT_OPERR;
+			fsck_damagef(rep, FSCK_ERROR, o->file, 0, NULL,
+				     "more than %d blobs: the rest unread",
+				     OCI_BLOBS_MAX);
+			ret = -E2BIG;
 			break;
 		}
 		if (o->nblobs == cap) {
@@ -179,13 +188,14 @@ static int open_layout(struct oci_opts *o, int dfd)
 	closedir(dir);
 	if (o->nblobs)
 		qsort(o->blobs, o->nblobs, sizeof(*o->blobs), cmp_blob);
-	return status;
+	return ret;
 }
 
 /**
  * oci_open() - open an image before the reader is sandboxed
  * @o:		@file is the --oci operand; on return @fd (a tar), or
  *		@index_fd and @blobs (a layout directory)
+ * @rep:	where damage goes
  *
  * A directory is a layout: its index.json and every file in
  * blobs/sha256/ named by 64 hex digits are opened, one component at a
@@ -193,29 +203,31 @@ static int open_layout(struct oci_opts *o, int dfd)
  * (a blob that is one, or is not a regular file, is kept as that error).
  * Nothing is parsed.
  *
- * Return: 0, or EXIT_OPERR after an error naming @o->file.
+ * Return: 0, or a negative errno after an error naming @o->file (a
+ * layout may have been opened in part: a blob directory unreadable).
  */
-int oci_open(struct oci_opts *o)
+int oci_open(struct oci_opts *o, const struct fsck_report *rep)
 {
 	struct stat st;
-	int fd;
+	int fd, ret;
 
 	o->fd = -1;
 	o->index_fd = -ENOENT;
 	fd = open(o->file, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		warn("%s", o->file);
+		ret = -errno;
+		fsck_damagef(rep, FSCK_ERROR, o->file, -ret, NULL, NULL);
 		if (fd >= 0)
 			close(fd);
-		return EXIT_OPERR;
+		return ret;
 	}
 	if (S_ISDIR(st.st_mode))
-		return open_layout(o, fd);
+		return open_layout(o, fd, rep);
 	if (!S_ISREG(st.st_mode)) {
-		warnx("%s: not an image layout directory or an archive file",
-		      o->file);
+		fsck_damagef(rep, FSCK_ERROR, o->file, 0, NULL,
+			     "not an image layout directory or an archive file");
 		close(fd);
-		return EXIT_OPERR;
+		return -EINVAL;
 	}
 	o->fd = fd;
 	return 0;
@@ -251,15 +263,16 @@ static void outer_close(struct oci *s)
 {
 	if (!s->outer)
 		return;
-	s->status |= tar_close(s->outer);
+	if (tar_close(s->outer) < 0)
+		s->failed = true;
 	s->outer = NULL;
 }
 
 /*
  * The tar input's member @name (relative, as the JSON names it), for
  * reading, looked for with the names of extraction (tree_visible()).
- * Messages about the members are said by survey(): this pass is mute.
- * @name NULL: read to the end, and say them.
+ * The damage of the members is reported by the survey, the first pass
+ * (@name NULL: read to the end); later passes report none again.
  * Return: 0; -ENOENT; another -errno after an error.
  */
 static int find_member(struct oci *s, const char *name, const char *what)
@@ -290,13 +303,12 @@ static int find_member(struct oci *s, const char *name, const char *what)
 		free(m);
 		return -EIO;
 	}
-	if (tar_open(&s->outer, s->o->file, s->o->fd, NULL, s->intr) < 0) {
-		s->status |= EXIT_OPERR;
+	if (tar_open(&s->outer, s->o->file, s->o->fd, NULL,
+		     name ? &said_already : s->rep, s->intr) < 0) {
+		s->failed = true;
 		free(m);
 		return -EINVAL;
 	}
-	if (name)
-		tar_mute(s->outer);
 	t = tree_new(v, n, false);
 	while ((ret = tar_next(s->outer, m)) > 0) {
 		if (!tar_visible(s->outer, t, m) || !name ||
@@ -656,11 +668,11 @@ static struct json_object *pick(struct oci *s, struct json_object *list,
 	} else {
 		char *e = escaped(names);
 
-		warnx("%s: %zu images%s%s: pick one with --image-ref (%s)",
-		      s->o->file, found, ref ? " named " : "", ref ? ref : "",
-		      e);
+		fsck_damagef(s->rep, FSCK_AMBIGUOUS, s->o->file, 0, NULL,
+			     "%zu images%s%s: pick one with --image-ref (%s)",
+			     found, ref ? " named " : "", ref ? ref : "", e);
 		free(e);
-		s->status |= EXIT_USAGE;
+		s->ambiguous = true;
 	}
 	return NULL;
 }
@@ -971,8 +983,8 @@ static void apply(struct oci *s, struct tar_tree *t, const struct layer *l,
 	src->priv = &b;
 	snprintf(what, sizeof(what), "%s: layer %u (%s)", s->o->file, i,
 		 l->d.digest);
-	if (tar_open(&r, what, -1, src, s->intr) < 0) {
-		s->status |= EXIT_OPERR;
+	if (tar_open(&r, what, -1, src, s->rep, s->intr) < 0) {
+		s->failed = true;
 	} else {
 		tree_layer(t, i, l->d.digest, *inos);
 		s->layer = i;
@@ -993,7 +1005,8 @@ static void apply(struct oci *s, struct tar_tree *t, const struct layer *l,
 			}
 		}
 		*inos += tar_members(r);
-		s->status |= tar_close(r);
+		if (tar_close(r) < 0)
+			s->failed = true;
 	}
 	snprintf(what, sizeof(what), "layer %u (%s)", i, l->d.digest);
 	blob_close(&b, &l->d, what);
@@ -1038,21 +1051,23 @@ static int image_layers(struct oci *s, struct layer **l)
  * oci_scan() - collect the entries of an image's final file system
  * @o:		what oci_open() opened (closed here); its @user, @passwd
  *		and @group are set
+ * @rep:	where damage goes
  * @v: @n:	entries are appended here: the names with a value, and
  *		those whose value a layer removed (layers.h: gone)
  * @intr:	set (by a signal handler) to stop early
  *
- * Reports on stderr what cannot be read.
+ * Reports to @rep what cannot be read: FSCK_ERROR when a blob is
+ * missing, altered or unreadable, or hostile; FSCK_AMBIGUOUS when the
+ * input holds several images and no @o->ref picks one.
  *
- * Return: exit status bits: 0; EXIT_OPERR when a blob is missing,
- * altered or unreadable, or hostile; EXIT_USAGE when the input holds
- * several images and no --image-ref picks one.
+ * Return: 0, or a negative errno when anything was reported but notes
+ * (-EINVAL: no image was picked).
  */
-int oci_scan(struct oci_opts *o, struct entry **v, size_t *n,
-	     volatile sig_atomic_t *intr)
+int oci_scan(struct oci_opts *o, const struct fsck_report *rep,
+	     struct entry **v, size_t *n, volatile sig_atomic_t *intr)
 {
 	struct oci s = {
-		.o = o, .intr = intr,
+		.o = o, .rep = rep, .intr = intr,
 		.etc = { { .path = "/etc/passwd" }, { .path = "/etc/group" } },
 	};
 	unsigned long long inos = 0;
@@ -1082,5 +1097,36 @@ int oci_scan(struct oci_opts *o, struct entry **v, size_t *n,
 	free(o->blobs);
 	o->blobs = NULL;
 	o->nblobs = 0;
-	return s.status;
+	return s.ambiguous ? -EINVAL : s.failed ? -EIO : 0;
 }
+
+static int oci_src_open(void *opts, const struct fsck_report *rep,
+			void **state)
+{
+	struct oci_opts *o = opts;
+	int ret;
+
+	*state = o;
+	o->fd = -1;
+	o->index_fd = -ENOENT;
+	/* before the sandbox, which opens no library */
+	ret = archive_lib_load(o->file, rep);
+	if (!ret)
+		ret = oci_open(o, rep);
+	/* a layout without index.json: the scan says what is missing */
+	if (o->fd >= 0 || o->index_fd >= 0 || o->nblobs)
+		return 0;
+	return ret;
+}
+
+static int oci_src_scan(void *state, const struct fsck_report *rep,
+			struct entry **v, size_t *n,
+			volatile sig_atomic_t *intr)
+{
+	return oci_scan(state, rep, v, n, intr);
+}
+
+const struct source_ops oci_source = {
+	.name = "oci", .offline = true,
+	.open = oci_src_open, .scan = oci_src_scan,
+};

@@ -12,6 +12,8 @@
 #include <stddef.h>
 
 #include "entry.h"
+#include "report.h"
+#include "source.h"
 
 /*
  * Bounds on what one image may cost: blobs in a layout directory (each
@@ -40,7 +42,6 @@ struct oci_blob {
  * @fd:		a tar (OCI archive, docker save) open for reading, or -1
  * @index_fd:	a layout directory's index.json, or -errno
  * @blobs: @nblobs: a layout directory's blobs/sha256/, sorted
- * @quiet:	no warnings that do not change the exit status
  * @hash:	fill in the SHA-256 of every regular file with a value
  * @user:	set by oci_scan(): the configuration's User (malloc()ed),
  *		NULL when it has none
@@ -56,14 +57,16 @@ struct oci_opts {
 	int index_fd;
 	struct oci_blob *blobs;
 	size_t nblobs;
-	bool quiet;
 	bool hash;
 	char *user;
 	char *passwd, *group;
 };
 
-int oci_open(struct oci_opts *o);
-int oci_scan(struct oci_opts *o, struct entry **v, size_t *n,
-	     volatile sig_atomic_t *intr);
+int oci_open(struct oci_opts *o, const struct fsck_report *rep);
+int oci_scan(struct oci_opts *o, const struct fsck_report *rep,
+	     struct entry **v, size_t *n, volatile sig_atomic_t *intr);
+
+/* --oci: oci_open() and oci_scan() */
+extern const struct source_ops oci_source;
 
 #endif /* FSCK_CHECK_OCI_H */

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "exit.h"
 #include "prometheus.h"
 #include "tools.h"
 

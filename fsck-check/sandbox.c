@@ -36,6 +36,7 @@
 #include <sys/capability.h>
 
 #include "entry.h"
+#include "exit.h"
 #include "hash.h"
 #include "prometheus.h"
 #include "sandbox.h"

@@ -6,7 +6,6 @@
  * name through lib (fcap_read_at()).
  */
 #include <dirent.h>
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -61,9 +60,8 @@ struct scan {
 	size_t n;
 	size_t cap;
 	bool cross;
-	bool quiet;
-	int status;
-	unsigned long errors;	/* operational errors, for --prometheus */
+	const struct fsck_report *rep;
+	bool failed;		/* damage was reported */
 	unsigned long dirs;	/* directories read, for the progress line */
 	bool done;		/* the walk is over: stop the progress line */
 	volatile sig_atomic_t *intr;
@@ -77,11 +75,13 @@ static bool fd_nosuid(int fd, bool *known)
 	return *known && (svfs.f_flag & ST_NOSUID);
 }
 
-static void scan_fail(struct scan *s)
+/* Report @path's damage (@err its errno), one report at a time. */
+static void scan_fail(struct scan *s, const char *path, int err,
+		      const char *what)
 {
 	pthread_mutex_lock(&s->lock);
-	s->status |= EXIT_OPERR;
-	s->errors++;
+	fsck_damagef(s->rep, FSCK_ERROR, path, err, NULL, "%s", what);
+	s->failed = true;
 	pthread_mutex_unlock(&s->lock);
 }
 
@@ -157,10 +157,12 @@ static void forget_dir(int dfd)
 }
 
 /* A name went away between readdir and its use: a race, not an error. */
-static void vanished(const struct scan *s, const char *path)
+static void vanished(struct scan *s, const char *path)
 {
-	if (!s->quiet)
-		warnx("%s: vanished during the scan", path);
+	pthread_mutex_lock(&s->lock);
+	fsck_damagef(s->rep, FSCK_NOTE, path, 0, NULL,
+		     "vanished during the scan");
+	pthread_mutex_unlock(&s->lock);
 }
 
 /* A stat of @path failed (errno): it vanished, or an error. */
@@ -170,8 +172,7 @@ static void stat_failed(struct scan *s, const char *path)
 		vanished(s, path);
 		return;
 	}
-	warn("%s: cannot stat", path);
-	scan_fail(s);
+	scan_fail(s, path, errno, "cannot stat");
 }
 
 /*
@@ -207,9 +208,7 @@ static void probe(struct scan *s, const char *path, const struct meta *m)
 		return;
 	}
 	if (ret < 0) {
-		errno = -ret;
-		warn("%s: cannot read capabilities", path);
-		scan_fail(s);
+		scan_fail(s, path, -ret, "cannot read capabilities");
 		return;
 	}
 	if (r.state == FCAP_READ_NONE)
@@ -306,13 +305,16 @@ static void mask_sigint(int how)
 	pthread_sigmask(how, &set, NULL);
 }
 
-/*
- * A progress line on stderr, when it is a terminal and the scan takes
- * more than two seconds.
- */
+/* The progress ticker: the caller's callback, from the third second on. */
+struct ticker {
+	struct scan *s;
+	const struct walk_opts *o;
+};
+
 static void *progress(void *arg)
 {
-	struct scan *s = arg;
+	const struct ticker *tk = arg;
+	struct scan *s = tk->s;
 	struct timespec ts;
 	bool shown = false;
 	int ticks = 0;
@@ -325,13 +327,14 @@ static void *progress(void *arg)
 		pthread_cond_timedwait(&s->pcond, &s->lock, &ts);
 		if (s->done || ++ticks < 2)
 			continue;
-		fprintf(stderr, "\rfsck-check: %lu directories, %zu names with capabilities\033[K",
-			__atomic_load_n(&s->dirs, __ATOMIC_RELAXED), s->n);
+		tk->o->progress(tk->o->progress_arg,
+				__atomic_load_n(&s->dirs, __ATOMIC_RELAXED),
+				s->n, false);
 		shown = true;
 	}
 	pthread_mutex_unlock(&s->lock);
 	if (shown)
-		fprintf(stderr, "\r\033[K");
+		tk->o->progress(tk->o->progress_arg, s->dirs, s->n, true);
 	return NULL;
 }
 
@@ -463,13 +466,10 @@ static void walk_child(struct scan *s, int dfd, const char *path,
 	if (fd < 0) {
 		err = errno;
 		probe(s, path, &m);
-		if (err == ENOENT) {
+		if (err == ENOENT)
 			vanished(s, path);
-		} else {
-			errno = err;
-			warn("%s: cannot open directory", path);
-			scan_fail(s);
-		}
+		else
+			scan_fail(s, path, err, "cannot open directory");
 		return;
 	}
 	m.fd = fd;
@@ -520,11 +520,9 @@ static void walk_dir(struct scan *s, int dfd, const char *path,
 			 * read, which ends it, as readdir(3) has it.
 			 */
 			if (got <= 0) {
-				if (got < 0 && errno != ENOENT) {
-					warn("%s: cannot read directory",
-					     path);
-					scan_fail(s);
-				}
+				if (got < 0 && errno != ENOENT)
+					scan_fail(s, path, errno,
+						  "cannot read directory");
 				break;
 			}
 			off = 0;
@@ -587,8 +585,7 @@ static void do_scan(struct scan *s, const char *path)
 	int fd;
 
 	if (lstat(path, st) < 0) {
-		warn("%s: cannot scan", path);
-		scan_fail(s);
+		scan_fail(s, path, errno, "cannot scan");
 		return;
 	}
 	if (S_ISLNK(st->st_mode) && stat(path, st) == 0 &&
@@ -605,10 +602,8 @@ static void do_scan(struct scan *s, const char *path)
 	if (!follow)
 		probe(s, path, &m);
 	if (fd < 0) {
-		if (S_ISDIR(st->st_mode)) {
-			warn("%s: cannot open directory", path);
-			scan_fail(s);
-		}
+		if (S_ISDIR(st->st_mode))
+			scan_fail(s, path, errno, "cannot open directory");
 		return;
 	}
 	if (!S_ISDIR(st->st_mode)) {
@@ -646,8 +641,7 @@ static void hash_entries(struct scan *s)
 			continue;
 		}
 		if (fd < 0) {
-			warn("%s: cannot open for hashing", e->path);
-			scan_fail(s);
+			scan_fail(s, e->path, errno, "cannot open for hashing");
 			continue;
 		}
 		/* the content of the very file whose value was read, or none */
@@ -660,9 +654,7 @@ static void hash_entries(struct scan *s)
 		ret = sha256_fd(fd, e->sha256);
 		close(fd);
 		if (ret < 0) {
-			errno = -ret;
-			warn("%s: cannot hash", e->path);
-			scan_fail(s);
+			scan_fail(s, e->path, -ret, "cannot hash");
 			continue;
 		}
 		e->has_sha = true;
@@ -671,35 +663,34 @@ static void hash_entries(struct scan *s)
 
 /**
  * walk_scan() - collect the entries of mounted trees
- * @o:		the trees (@ops: a symbolic link to a directory is followed,
- *		as find -H does; nothing below one ever is) and how to walk
- *		them (@jobs, @cross, @quiet, @hash)
+ * @o:		the trees and how to walk them
+ * @rep:	where damage goes (from the walker threads, one report at
+ *		a time)
  * @v: @n:	entries are appended here (each @path malloc()ed)
- * @errors:	operational errors are counted here
  * @intr:	set (by a signal handler) to stop early
  *
- * Reports on stderr what cannot be read; with @o->hash, hashes every
- * regular file with a value.  A progress line goes to stderr when it is
- * a terminal and the walk takes more than two seconds.
+ * Reports to @rep what cannot be read, and as notes the names that
+ * vanished during the scan; with @o->hash, hashes every regular file
+ * with a value.
  *
- * Return: exit status bits: 0, or EXIT_OPERR.
+ * Return: 0, or -EIO when anything could not be read (each reported).
  */
-int walk_scan(const struct source_opts *o, struct entry **v, size_t *n,
-	      unsigned long *errors, volatile sig_atomic_t *intr)
+int walk_scan(const struct walk_opts *o, const struct fsck_report *rep,
+	      struct entry **v, size_t *n, volatile sig_atomic_t *intr)
 {
 	struct scan s = {
 		.lock = PTHREAD_MUTEX_INITIALIZER,
 		.cond = PTHREAD_COND_INITIALIZER,
 		.pcond = PTHREAD_COND_INITIALIZER,
 		.v = *v, .n = *n, .cap = *n,
-		.cross = o->cross, .quiet = o->quiet, .intr = intr,
+		.cross = o->cross, .rep = rep, .intr = intr,
 	};
+	struct ticker tk = { .s = &s, .o = o };
 	pthread_t prog;
 	bool show;
 	int i;
 
-	show = !o->quiet && isatty(STDERR_FILENO) &&
-	       !pthread_create(&prog, NULL, progress, &s);
+	show = o->progress && !pthread_create(&prog, NULL, progress, &tk);
 	for (i = 0; i < o->nops && !*intr; i++) {
 		do_scan(&s, o->ops[i]);
 		run_pool(&s, o->jobs);
@@ -715,6 +706,24 @@ int walk_scan(const struct source_opts *o, struct entry **v, size_t *n,
 		hash_entries(&s);
 	*v = s.v;
 	*n = s.n;
-	*errors += s.errors;
-	return s.status;
+	return s.failed ? -EIO : 0;
 }
+
+static int mounted_open(void *opts, const struct fsck_report *rep,
+			void **state)
+{
+	*state = opts;
+	return 0;
+}
+
+static int mounted_scan(void *state, const struct fsck_report *rep,
+			struct entry **v, size_t *n,
+			volatile sig_atomic_t *intr)
+{
+	return walk_scan(state, rep, v, n, intr);
+}
+
+const struct source_ops mounted_source = {
+	.name = "mounted", .offline = false,
+	.open = mounted_open, .scan = mounted_scan,
+};

@@ -33,8 +33,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 } while (0)
 
 int fuzz_memfile(const uint8_t *data, size_t size, char *name, size_t len);
-void fuzz_mute(void);
-void fuzz_unmute(void);
+
+struct fsck_damage;
+
+/* What a reader reported (report.h), counted by enum fsck_kind */
+struct fuzz_damage {
+	unsigned long n[4];
+};
+
+void fuzz_damage(void *arg, const struct fsck_damage *d);
+bool fuzz_damage_ok(int ret, const struct fuzz_damage *c);
 bool fuzz_path_normalized(const char *p);
 
 #endif /* FCAPS_FUZZ_H */

@@ -4,8 +4,10 @@
  *
  * The input is an ext2/3/4 image (seeds: small images made by
  * fuzz/mkimages.sh with every kind of value and place).  image_scan()
- * reads it through libext2fs; whatever the bytes, it must return 0 or
- * EXIT_OPERR in bounded time, and every entry it hands back must be a
+ * reads it through libext2fs; whatever the bytes, it must report every
+ * piece of damage in the shape the driver prints, return 0, or a
+ * negative errno exactly when it reported damage that makes the result
+ * incomplete, in bounded time, and every entry it hands back must be a
  * well-formed one (a path, the image source, a value within bounds or a
  * read error) that the rules judge without trouble.
  */
@@ -20,8 +22,10 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static volatile sig_atomic_t intr;
+	struct fuzz_damage dmg = { { 0 } };
+	const struct fsck_report rep = { fuzz_damage, &dmg };
 	struct finding f[ENTRY_FINDINGS_MAX];
-	struct image_opts o = { .quiet = true, .hash = true };
+	struct image_opts o = { .hash = true };
 	struct rules_config cfg;
 	struct entry *v = NULL;
 	size_t n = 0, i, nf;
@@ -34,11 +38,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fd < 0)
 		return 0;
 	o.file = name;
-	fuzz_mute();	/* damage is reported on stderr, per image */
-	ret = image_scan(&o, &v, &n, &intr);
-	fuzz_unmute();
+	ret = image_scan(&o, &rep, &v, &n, &intr);
 	close(fd);
-	fuzz_assert(ret == 0 || ret == EXIT_OPERR);
+	fuzz_assert(fuzz_damage_ok(ret, &dmg));
 	fuzz_assert(rules_init(&cfg) == 0);
 	for (i = 0; i < n; i++) {
 		struct entry *e = &v[i];

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * memfile.c - what the harnesses share: an input handed to a parser that
- * wants a file name, the parsers' messages muted, a path's shape checked.
+ * wants a file name, the readers' reports of damage checked and counted,
+ * a path's shape checked.
  */
 #include <errno.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "report.h"
 
 /**
  * fuzz_memfile() - put @data in a fresh memfd, at offset 0, and name it
@@ -45,26 +47,35 @@ int fuzz_memfile(const uint8_t *data, size_t size, char *name, size_t len)
 	return fd;
 }
 
-static FILE *saved_stderr;
-
-/*
- * fuzz_mute() - send stderr to /dev/null until fuzz_unmute(): the readers
- * report damage there, once per input.
+/**
+ * fuzz_damage() - a reader's report (struct fsck_report's @damage): each
+ *	piece of damage checked for the shape the driver prints, and
+ *	counted by kind
+ * @arg:	a struct fuzz_damage
+ * @d:		the damage
  */
-void fuzz_mute(void)
+void fuzz_damage(void *arg, const struct fsck_damage *d)
 {
-	static FILE *devnull;
+	struct fuzz_damage *c = arg;
 
-	if (!devnull)
-		devnull = fopen("/dev/null", "w");
-	saved_stderr = stderr;
-	if (devnull)
-		stderr = devnull;
+	fuzz_assert(d->kind >= FSCK_NOTE && d->kind <= FSCK_AMBIGUOUS);
+	fuzz_assert(d->where && *d->where);
+	fuzz_assert(!d->what || *d->what);
+	fuzz_assert(d->what || d->cause || d->err);
+	fuzz_assert(d->err >= 0 && d->err < 4096);
+	c->n[d->kind]++;
 }
 
-void fuzz_unmute(void)
+/**
+ * fuzz_damage_ok() - does a reader's return value @ret agree with what
+ *	it reported in @c: 0 when nothing made the result incomplete, a
+ *	negative errno when something did, and was reported
+ */
+bool fuzz_damage_ok(int ret, const struct fuzz_damage *c)
 {
-	stderr = saved_stderr;
+	bool bad = c->n[FSCK_ERROR] || c->n[FSCK_AMBIGUOUS];
+
+	return ret <= 0 && ret > -4096 && (ret < 0) == bad;
 }
 
 /**

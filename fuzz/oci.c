@@ -7,8 +7,10 @@
  * a docker save (manifest.json, configurations, layer tars); seeds come
  * from fuzz/mkoci.sh.  oci_scan() reads it: the JSON through json-c,
  * every blob through the tar reader, the layers applied in order with
- * their whiteouts.  Whatever the bytes, it must return only the bits
- * EXIT_OPERR and EXIT_USAGE, and hand back well-formed entries: a
+ * their whiteouts.  Whatever the bytes, it must report every piece of
+ * damage in the shape the driver prints, return a negative errno exactly
+ * when it reported one that makes the result incomplete (or picked no
+ * image of several), and hand back well-formed entries: a
  * normalized name under the root, one entry per name, the image source,
  * a layer index and digest, a value within bounds, the latest events
  * only, gone names with no link count and present ones whose link count
@@ -111,7 +113,9 @@ static void check_user(struct oci_opts *o, struct fcap_context *ctx)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static volatile sig_atomic_t intr;
-	struct oci_opts o = { .quiet = true, .hash = true, .index_fd = -1 };
+	struct fuzz_damage dmg = { { 0 } };
+	const struct fsck_report rep = { fuzz_damage, &dmg };
+	struct oci_opts o = { .hash = true, .index_fd = -1 };
 	struct rules_config cfg;
 	struct fcap_context ctx;
 	struct entry *v = NULL;
@@ -125,10 +129,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (o.fd < 0)
 		return 0;
 	o.file = name;
-	fuzz_mute();	/* damage is reported on stderr, per image */
-	ret = oci_scan(&o, &v, &n, &intr);	/* closes o.fd */
-	fuzz_unmute();
-	fuzz_assert((ret & ~(EXIT_OPERR | EXIT_USAGE)) == 0);
+	ret = oci_scan(&o, &rep, &v, &n, &intr);	/* closes o.fd */
+	fuzz_assert(fuzz_damage_ok(ret, &dmg));
 	fuzz_assert(rules_init(&cfg) == 0);
 	fcap_context_init(&ctx);
 	fuzz_assert(!fcap_context_apply(&ctx, FCAP_CTXOPT_PRESET,
