@@ -5,7 +5,9 @@
 # full commands, CFLAGS honoured, every object built declared in OBJS
 # (whose dependency files make reads), install/uninstall into DESTDIR (tools,
 # man pages, bash completion, systemd units, docs, each tool's --version),
-# deps.sh's message for a user who cannot install, and what the machine
+# deps.sh's message for a user who cannot install, no include cycle
+# among the modules of lib/, common/ and fsck-check/ (a script that
+# finds one, shown one to find), and what the machine
 # offers probed when the build runs (scripts/probe.sh): a library missing
 # stops the build naming the package, a probe result or CFLAGS that
 # changed rebuilds what it touches (a cc on PATH that hides libext2fs
@@ -16,7 +18,7 @@ unset MAKEFLAGS MFLAGS
 top=${FCAPS_TOP:-$(pwd)}
 . "$top/tests/tap.sh"
 cd "$top" || exit 1
-echo "1..25"
+echo "1..27"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 B=build/test/
@@ -239,3 +241,18 @@ if git ls-files Makefile '*.mk' debian/changelog tests/vm/suites.tab \
 else
 	skip "a tool's fragment missing stops make" "not a git checkout"
 fi
+
+# ---- no include cycle among the modules ----------------------------------
+sh scripts/include-cycles.sh "$top" >"$tmp/cycles" 2>&1
+ok_rc $? "no include cycle among the modules of lib/, common/ and fsck-check/$(sed -n '1s/^/ (/p' "$tmp/cycles" | sed 's/$/)/')"
+# a tree of two modules whose sources include each other's header
+mkdir -p "$tmp/cyc/lib" "$tmp/cyc/common" "$tmp/cyc/fsck-check"
+printf '#include "b.h"\n' >"$tmp/cyc/fsck-check/a.c"
+printf '#include "a.h"\n' >"$tmp/cyc/fsck-check/b.c"
+: >"$tmp/cyc/fsck-check/a.h"
+: >"$tmp/cyc/fsck-check/b.h"
+sh scripts/include-cycles.sh "$tmp/cyc" >"$tmp/cycles" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q 'fsck-check/a -> fsck-check/b -> fsck-check/a' \
+	"$tmp/cycles"
+ok_rc $? "include-cycles.sh finds the cycle a -> b -> a (exit $rc: $(head -c 120 "$tmp/cycles"))"
