@@ -487,14 +487,27 @@ static int ycaps(struct ydoc *y, const yaml_node_t *n, const char *key,
  * dropped and with those added (moby TweakCapabilities, containers/common
  * MergeCapabilities, containerd's CRI WithCapabilities alike).
  */
-static uint64_t merge_caps(uint64_t base, uint64_t all_caps, uint64_t add,
-			   bool add_all, uint64_t drop, bool drop_all)
+/*
+ * The runtime's list (@ctx->caps) with a file's add and drop applied, ALL
+ * first; ALL added is every capability known, or with @from_runtime the
+ * runtime's own bounding set (this process's).  @ctx->added: what it adds.
+ */
+static int set_caps(struct fcap_context *ctx, const struct rc *rc,
+		    uint64_t add, bool add_all, uint64_t drop, bool drop_all,
+		    bool from_runtime)
 {
+	uint64_t base = ctx->caps, all = fcap_known_mask();
+
+	if (add_all && from_runtime && fcap_ctx_runtime_bounding(&all))
+		return bad(rc, 0, NULL,
+			   "cannot read this process's bounding set", NULL);
 	if (add_all)
-		base = all_caps;
+		base = all;
 	if (drop_all)
 		base = 0;
-	return (base & ~drop) | add;
+	ctx->caps = (base & ~drop) | add;
+	ctx->added = add & ctx->caps;
+	return 0;
 }
 
 /* ---- Kubernetes ----------------------------------------------------------- */
@@ -587,7 +600,7 @@ static int k8s_container(struct fcap_context *ctx, struct ydoc *y,
 			 const struct k8s_pick *pk, bool podman)
 {
 	yaml_node_t *sc = yget(y, pk->container, "securityContext"), *v;
-	uint64_t add, drop, all = fcap_known_mask();
+	uint64_t add, drop;
 	bool add_all, drop_all, priv = false, ape = true, has_ape = false;
 	bool has_uid = false;
 	int ret;
@@ -618,13 +631,8 @@ static int k8s_container(struct fcap_context *ctx, struct ydoc *y,
 	    ycaps(y, yget(y, v, "drop"),
 		  "securityContext.capabilities.drop", &drop, &drop_all))
 		return -EINVAL;
-	if (add_all && podman)
-		ret = fcap_ctx_runtime_bounding(&all);
-	if (ret)
-		return bad(y->rc, 0, NULL,
-			   "cannot read this process's bounding set", NULL);
-	ctx->caps = merge_caps(ctx->caps, all, add, add_all, drop, drop_all);
-	ctx->added = add & ctx->caps;
+	if (set_caps(ctx, y->rc, add, add_all, drop, drop_all, podman))
+		return -EINVAL;
 	ctx->no_new_privs = has_ape && !ape;
 	if (has_uid)
 		ctx->set |= FCAP_CTX_SET_USER;
@@ -729,7 +737,7 @@ static int compose_nnp(struct ydoc *y, yaml_node_t *opts, bool *nnp)
 static int compose_service(struct fcap_context *ctx, struct ydoc *y,
 			   yaml_node_t *svc, bool podman)
 {
-	uint64_t add, drop, all = fcap_known_mask();
+	uint64_t add, drop;
 	bool add_all, drop_all, priv = false, nnp = false;
 	yaml_node_t *v;
 	const char *user;
@@ -753,11 +761,8 @@ static int compose_service(struct fcap_context *ctx, struct ydoc *y,
 		return bad(y->rc, yline(yget(y, svc, "cap_add")), "cap_add",
 			   "adding all caps and removing all caps not allowed (Podman refuses it)",
 			   NULL);
-	if (add_all && fcap_ctx_runtime_bounding(&all))
-		return bad(y->rc, 0, NULL,
-			   "cannot read this process's bounding set", NULL);
-	ctx->caps = merge_caps(ctx->caps, all, add, add_all, drop, drop_all);
-	ctx->added = add & ctx->caps;
+	if (set_caps(ctx, y->rc, add, add_all, drop, drop_all, true))
+		return -EINVAL;
 	ctx->no_new_privs = nnp;
 	v = yget(y, svc, "user");
 	user = ytext(v);
