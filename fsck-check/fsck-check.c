@@ -745,6 +745,21 @@ static FILE *text_file(char *text)
 }
 
 /*
+ * No value is judged in the context (it was said why): an operational
+ * error, and the output names no context, nor kernel rules unless a
+ * guard's mask is judged by them.
+ */
+static void drop_context(struct run *r)
+{
+	r->status |= EXIT_OPERR;
+	r->errors++;
+	r->cfg.ctx = NULL;
+	r->out.ctx = NULL;
+	if (!r->cfg.guard_from)
+		r->out.models = NULL;
+}
+
+/*
  * --oci: a --user of names, or else the image's User for a container
  * context that no --user names, resolved in the image as runc resolves
  * it; a name the image does not have leaves no context to judge in
@@ -784,10 +799,7 @@ static void image_user(struct run *r)
 	else
 		warnx("%s: %s \"%s\": not a user; give --user uid[:gid]: values not judged in the context",
 		      r->input, what, user);
-	r->status |= EXIT_OPERR;
-	r->errors++;
-	r->cfg.ctx = NULL;
-	r->out.ctx = NULL;
+	drop_context(r);
 }
 
 /*
@@ -801,12 +813,7 @@ static void context_check(struct run *r)
 	if (!r->cfg.ctx || !ctxopt_check(&r->co, &why))
 		return;
 	warnx("the context: %s: values not judged in the context", why);
-	r->status |= EXIT_OPERR;
-	r->errors++;
-	r->cfg.ctx = NULL;
-	r->out.ctx = NULL;
-	if (!r->cfg.guard_from)
-		r->out.models = NULL;
+	drop_context(r);
 }
 
 /*

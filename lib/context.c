@@ -1257,6 +1257,15 @@ static void json_set(FILE *f, const char *key, uint64_t mask, bool comma)
 		(unsigned long long)mask);
 }
 
+/* @s as a JSON string; null for NULL or "" */
+static void json_string_or_null(FILE *f, const char *s)
+{
+	if (s && *s)
+		fcap_json_string(f, s);
+	else
+		fputs("null", f);
+}
+
 /**
  * fcap_context_print_json() - @ctx as a JSON object: preset, source,
  *	file and container (a configuration file's; null for none),
@@ -1275,25 +1284,13 @@ int fcap_context_print_json(FILE *f, const struct fcap_context *ctx)
 
 	fcap_context_proc(ctx, &p);
 	fputs("{\"preset\":", f);
-	if (ctx->preset[0])
-		fcap_json_string(f, ctx->preset);
-	else
-		fputs("null", f);
+	json_string_or_null(f, ctx->preset);
 	fputs(",\"source\":", f);
-	if (src)
-		fcap_json_string(f, src);
-	else
-		fputs("null", f);
+	json_string_or_null(f, src);
 	fputs(",\"file\":", f);
-	if (ctx->file[0])
-		fcap_json_string(f, ctx->file);
-	else
-		fputs("null", f);
+	json_string_or_null(f, ctx->file);
 	fputs(",\"container\":", f);
-	if (ctx->name[0])
-		fcap_json_string(f, ctx->name);
-	else
-		fputs("null", f);
+	json_string_or_null(f, ctx->name);
 	fprintf(f, ",\"privileged\":%s", ctx->privileged ? "true" : "false");
 	fprintf(f, ",\"uid\":%u,\"gid\":%u,\"userns_root\":%u,\"no_new_privs\":%s,\"nosuid\":%s,\"securebits\":%u",
 		ctx->uid, ctx->gid, ctx->userns_root,
