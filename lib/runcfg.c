@@ -120,8 +120,12 @@ static int slurp(const struct rc *rc, char **buf, size_t *len)
 		bad(rc, 0, NULL, strerror(-ret), NULL);
 		return ret;
 	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    (uint64_t)st.st_size > RUNCFG_MAX) {
+	if (fstat(fd, &st)) {
+		ret = -errno;
+		bad(rc, 0, NULL, strerror(-ret), NULL);
+		goto out_close;
+	}
+	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > RUNCFG_MAX) {
 		ret = bad(rc, 0, NULL, S_ISREG(st.st_mode) ?
 			  "larger than 4 MiB" : "not a regular file", NULL);
 		goto out_close;
