@@ -194,9 +194,9 @@ ok_rc $? "a command that never runs the file: status 1"
 [ $? = 1 ] && grep -q 'timed out after 2 s' to.err
 ok_rc $? "a run past --timeout: status 1, 'timed out after 2 s'"
 "$L" --user nobody bin/noisy -- sh -c \
-	'setsid sleep 300 </dev/null >/dev/null 2>&1 & exec bin/noisy' \
+	"setsid sleep 300.$$ </dev/null >/dev/null 2>&1 & exec bin/noisy" \
 	>left.out 2>left.err
-[ $? = 0 ] && ! pgrep -f '^sleep 300$' >/dev/null
+[ $? = 0 ] && ! pgrep -f "^sleep 300\\.$$\$" >/dev/null
 ok_rc $? "what the command leaves running ends with its PID namespace"
 # the kernel frees a closed program after a grace period, from a work
 # queue: on a loaded machine the last run's may still be listed for a
