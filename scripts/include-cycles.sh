@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# include-cycles.sh [TOP]: fail when the modules of lib/, common/ and
-# fsck-check/ include each other in a cycle.
+# include-cycles.sh [TOP]: fail when the modules of lib/, common/,
+# fsck-check/ and the tools (getfcap/, setfcap/, guard/, learn/) include
+# each other in a cycle.
 #
 # A module is a source file and its header (tree.c and tree.h).  A
 # header with no source of its own name belongs to the source its name
@@ -14,7 +15,7 @@
 set -u
 top=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$top" || exit 2
-dirs="lib common fsck-check"
+dirs="lib common fsck-check getfcap setfcap guard learn"
 # the module of file $1 (dir/name)
 module() {
 	_d=${1%/*} _f=${1##*/} _s=
