@@ -950,34 +950,58 @@ static int conf_cmp(const void *a, const void *b)
 	return strcmp(strrchr(x, '/'), strrchr(y, '/'));
 }
 
+static const char *const unit_dirs[] = {
+	"/etc/systemd/system", "/run/systemd/system",
+	"/usr/local/lib/systemd/system", "/usr/lib/systemd/system",
+};
+
+/*
+ * The length of the root unit @path lies under: R when @path is
+ * R/DIR/NAME for one of the unit directories DIR (as `systemd-analyze
+ * --root=R` reads it; 0 for the host's own), else -1.
+ */
+static int unit_root(const char *path, const char *base)
+{
+	size_t i, dl, pl = (size_t)(base - path);
+
+	for (i = 0; i < sizeof(unit_dirs) / sizeof(unit_dirs[0]); i++) {
+		dl = strlen(unit_dirs[i]);
+		if (pl > dl && path[pl - 1] == '/' &&
+		    !strncmp(path + pl - 1 - dl, unit_dirs[i], dl))
+			return (int)(pl - 1 - dl);
+	}
+	return -1;
+}
+
 /*
  * The drop-ins of unit @path: *.conf in "@path.d" and in NAME.d (and the
  * type's service.d) of the unit directories, a name in an earlier
  * directory masking the same name in a later one, all applied in the
- * order of their names (systemd.unit(5)).  At most 64.
+ * order of their names (systemd.unit(5)).  A unit in a unit directory
+ * takes the directories of its root (the host's, or another tree's), and
+ * its "@path.d" is one of them, in its place; a unit elsewhere takes the
+ * host's, after its own "@path.d".  At most 64.
  */
 static int unit_dropins(const char *path, char **out, size_t *n)
 {
-	static const char *const dirs[] = {
-		"/etc/systemd/system", "/run/systemd/system",
-		"/usr/local/lib/systemd/system", "/usr/lib/systemd/system",
-	};
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	int root = unit_root(path, base), rl = root < 0 ? 0 : root;
 	char dir[512];
 	struct dirent *de;
 	size_t j, d;
 	DIR *dh;
 
 	*n = 0;
-	for (d = 0; d <= 2 * (sizeof(dirs) / sizeof(dirs[0])); d++) {
+	for (d = root < 0 ? 0 : 1;
+	     d <= 2 * (sizeof(unit_dirs) / sizeof(unit_dirs[0])); d++) {
 		if (!d)
 			snprintf(dir, sizeof(dir), "%s.d", path);
 		else if (d % 2)
-			snprintf(dir, sizeof(dir), "%s/%s.d", dirs[d / 2],
-				 base);
+			snprintf(dir, sizeof(dir), "%.*s%s/%s.d", rl, path,
+				 unit_dirs[d / 2], base);
 		else
-			snprintf(dir, sizeof(dir), "%s/service.d",
-				 dirs[d / 2 - 1]);
+			snprintf(dir, sizeof(dir), "%.*s%s/service.d", rl,
+				 path, unit_dirs[d / 2 - 1]);
 		dh = opendir(dir);
 		if (!dh)
 			continue;

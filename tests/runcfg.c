@@ -319,6 +319,59 @@ static void compose_cases(void)
 		   "compose: no services refused");
 }
 
+/* $dir/@rel made, with its parents. */
+static void mkdirs(const char *rel)
+{
+	char p[400], *s;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, rel);
+	for (s = p + strlen(dir) + 1; (s = strchr(s, '/')); s++) {
+		*s = '\0';
+		mkdir(p, 0755);
+		*s = '/';
+	}
+	if (mkdir(p, 0755) && errno != EEXIST)
+		tap_diag("%s: cannot make", p);
+}
+
+/*
+ * A unit under another root's unit directory takes its drop-ins from that
+ * root, as systemd-analyze --root does: here a tree with the unit in
+ * usr/lib, its NAME.d there masked by one of the same name in etc, and a
+ * service.d for every service.
+ */
+static void unit_root_cases(void)
+{
+	struct fcap_context_error e;
+	struct fcap_context c;
+	struct fcap_proc p;
+	char f[300], g[340];
+
+	mkdirs("r/usr/lib/systemd/system/fcaps-runcfg-root.service.d");
+	mkdirs("r/etc/systemd/system/fcaps-runcfg-root.service.d");
+	mkdirs("r/etc/systemd/system/service.d");
+	put(f, sizeof(f), "r/usr/lib/systemd/system/fcaps-runcfg-root.service",
+	    "[Service]\nUser=1000\nAmbientCapabilities=CAP_NET_RAW\n");
+	put(g, sizeof(g),
+	    "r/usr/lib/systemd/system/fcaps-runcfg-root.service.d/10-u.conf",
+	    "[Service]\nUser=3000\n");
+	put(g, sizeof(g),
+	    "r/usr/lib/systemd/system/fcaps-runcfg-root.service.d/20-a.conf",
+	    "[Service]\nAmbientCapabilities=CAP_NET_BIND_SERVICE\n");
+	put(g, sizeof(g),
+	    "r/etc/systemd/system/fcaps-runcfg-root.service.d/10-u.conf",
+	    "[Service]\nUser=4000\n");
+	put(g, sizeof(g), "r/etc/systemd/system/service.d/50-nnp.conf",
+	    "[Service]\nNoNewPrivileges=yes\n");
+	tap_is_int(load(&c, "unit", f, NULL, &e), 0,
+		   "unit under another root: loaded");
+	fcap_context_proc(&c, &p);
+	tap_ok(p.uid == 4000 && p.no_new_privs &&
+	       p.cap_amb == (NET_RAW | NET_BIND),
+	       "its drop-ins come from that root: etc's 10-u.conf masks usr/lib's, service.d applies (uid %u, nnp %d, amb %#llx)",
+	       p.uid, p.no_new_privs, (unsigned long long)p.cap_amb);
+}
+
 static void unit_cases(void)
 {
 	struct fcap_context_error e;
@@ -366,6 +419,8 @@ static void unit_cases(void)
 	tap_is_int(load(&c, "unit", f, NULL, &e), -EINVAL,
 		   "unit: DynamicUser=yes refused (its uid is not known)");
 	unlink(g);
+
+	unit_root_cases();
 
 	put(f, sizeof(f), "fcaps-runcfg-names.service",
 	    "[Service]\nUser=nobody\nGroup=nogroup\nPrivateUsers=yes\n");
