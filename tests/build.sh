@@ -6,8 +6,8 @@
 # (whose dependency files make reads), install/uninstall into DESTDIR (tools,
 # man pages, bash completion, systemd units, docs, each tool's --version),
 # deps.sh's message for a user who cannot install, no include cycle
-# among the modules of lib/, common/ and fsck-check/ (a script that
-# finds one, shown one to find), and what the machine
+# among the modules of lib/, common/, fsck-check/ and the tools' directories
+# (a script that finds one, shown one to find), and what the machine
 # offers probed when the build runs (scripts/probe.sh): a library missing
 # stops the build naming the package, a probe result or CFLAGS that
 # changed rebuilds what it touches (a cc on PATH that hides libext2fs
@@ -244,7 +244,7 @@ fi
 
 # ---- no include cycle among the modules ----------------------------------
 sh scripts/include-cycles.sh "$top" >"$tmp/cycles" 2>&1
-ok_rc $? "no include cycle among the modules of lib/, common/ and fsck-check/$(sed -n '1s/^/ (/p' "$tmp/cycles" | sed 's/$/)/')"
+ok_rc $? "no include cycle among the modules of lib/, common/, fsck-check/ and the tools$(sed -n '1s/^/ (/p' "$tmp/cycles" | sed 's/$/)/')"
 # a tree of two modules whose sources include each other's header
 mkdir -p "$tmp/cyc/lib" "$tmp/cyc/common" "$tmp/cyc/fsck-check"
 printf '#include "b.h"\n' >"$tmp/cyc/fsck-check/a.c"
