@@ -141,19 +141,13 @@ static void print_json(const struct output_opts *o, const struct entry *e,
 	}
 	printf(",\"error\":");
 	err = fcap_read_error(&e->read);
-	if (err)
-		fcap_json_string(stdout, strerror(err));
-	else
-		printf("null");
+	fcap_json_string_or_null(stdout, err ? strerror(err) : NULL);
 	/* "caps": the older name of "text", kept for existing readers */
 	v = entry_value(e);
 	if (v && fcap_has_sets(v) && fcap_to_text(v, &text))
 		oom();
 	printf(",\"caps\":");
-	if (text)
-		fcap_json_string(stdout, text);
-	else
-		printf("null");
+	fcap_json_string_or_null(stdout, text);
 	free(text);
 	putchar(',');
 	if (fcap_print_json_value(stdout, v) == -ENOMEM)

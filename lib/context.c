@@ -1257,15 +1257,6 @@ static void json_set(FILE *f, const char *key, uint64_t mask, bool comma)
 		(unsigned long long)mask);
 }
 
-/* @s as a JSON string; null for NULL or "" */
-static void json_string_or_null(FILE *f, const char *s)
-{
-	if (s && *s)
-		fcap_json_string(f, s);
-	else
-		fputs("null", f);
-}
-
 /**
  * fcap_context_print_json() - @ctx as a JSON object: preset, source,
  *	file and container (a configuration file's; null for none),
@@ -1284,13 +1275,13 @@ int fcap_context_print_json(FILE *f, const struct fcap_context *ctx)
 
 	fcap_context_proc(ctx, &p);
 	fputs("{\"preset\":", f);
-	json_string_or_null(f, ctx->preset);
+	fcap_json_string_or_null(f, ctx->preset);
 	fputs(",\"source\":", f);
-	json_string_or_null(f, src);
+	fcap_json_string_or_null(f, src);
 	fputs(",\"file\":", f);
-	json_string_or_null(f, ctx->file);
+	fcap_json_string_or_null(f, ctx->file);
 	fputs(",\"container\":", f);
-	json_string_or_null(f, ctx->name);
+	fcap_json_string_or_null(f, ctx->name);
 	fprintf(f, ",\"privileged\":%s", ctx->privileged ? "true" : "false");
 	fprintf(f, ",\"uid\":%u,\"gid\":%u,\"userns_root\":%u,\"no_new_privs\":%s,\"nosuid\":%s,\"securebits\":%u",
 		ctx->uid, ctx->gid, ctx->userns_root,
@@ -1325,10 +1316,7 @@ int fcap_exec_print_json(FILE *f, const struct fcap_exec *x)
 		fputs("null", f);
 	}
 	fputs(",\"why\":", f);
-	if (x->why)
-		fcap_json_string(f, x->why);
-	else
-		fputs("null", f);
+	fcap_json_string_or_null(f, x->why);
 	if (!x->error) {
 		json_set(f, "permitted", x->cap_prm, true);
 		json_set(f, "effective", x->cap_eff, true);

@@ -234,6 +234,7 @@ int fcap_names_to_mask(const char *names, uint64_t *mask);
 
 /* The JSON string form of --json output (pure ASCII, bytes as \u00XX). */
 void fcap_json_string(FILE *f, const char *s);
+void fcap_json_string_or_null(FILE *f, const char *s);
 
 /* The execve model (security/commoncap.c, Linux 6.12, 6.1 and 7.3). */
 

@@ -36,3 +36,17 @@ void fcap_json_string(FILE *f, const char *s)
 	}
 	putc('"', f);
 }
+
+/**
+ * fcap_json_string_or_null() - @s as fcap_json_string() writes it, or
+ *	null for NULL or "" (a field that has no value)
+ * @f: the stream
+ * @s: the bytes, NUL-terminated, or NULL
+ */
+void fcap_json_string_or_null(FILE *f, const char *s)
+{
+	if (s && *s)
+		fcap_json_string(f, s);
+	else
+		fputs("null", f);
+}

@@ -134,10 +134,7 @@ int fcap_print_json_value(FILE *f, const struct fcap_value *v)
 	else
 		fputs("null", f);
 	fprintf(f, ",\"size\":%zu,\"text\":", v->size);
-	if (text)
-		fcap_json_string(f, text);
-	else
-		fputs("null", f);
+	fcap_json_string_or_null(f, text);
 	free(text);
 	fputs(",\"problems\":", f);
 	return fcap_print_problems(f, v->problems, true);
