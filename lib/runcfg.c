@@ -485,16 +485,13 @@ static int ycaps(struct ydoc *y, const yaml_node_t *n, const char *key,
 }
 
 /*
- * The capability list of a runtime from its defaults @base, the added and
- * dropped ones: ALL added is every capability but those dropped, ALL
- * dropped leaves only those added, otherwise the defaults less those
- * dropped and with those added (moby TweakCapabilities, containers/common
- * MergeCapabilities, containerd's CRI WithCapabilities alike).
- */
-/*
- * The runtime's list (@ctx->caps) with a file's add and drop applied, ALL
- * first; ALL added is every capability known, or with @from_runtime the
- * runtime's own bounding set (this process's).  @ctx->added: what it adds.
+ * The runtime's list (@ctx->caps, its defaults) with a file's add and drop
+ * applied: ALL added is every capability but those dropped, ALL dropped
+ * leaves only those added, otherwise the defaults less those dropped and
+ * with those added (moby TweakCapabilities, containers/common
+ * MergeCapabilities, containerd's CRI WithCapabilities alike).  ALL added
+ * is every capability known, or with @from_runtime the runtime's own
+ * bounding set (this process's).  @ctx->added: what the file adds.
  */
 static int set_caps(struct fcap_context *ctx, const struct rc *rc,
 		    uint64_t add, bool add_all, uint64_t drop, bool drop_all,
