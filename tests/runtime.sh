@@ -399,8 +399,32 @@ kube_skip=$podman_skip
 if [ -z "$kube_skip" ] && ! command -v catatonit >/dev/null; then
 	kube_skip="no catatonit: podman kube play cannot build its pause image (scripts/deps.sh)"
 fi
-printf '[containers]\ndefault_ulimits = ["nofile=1024:1024", "nproc=1024:1024"]\n' \
-	>"$work/containers.conf"
+# podman kube play has no --ulimit: the ulimits this machine's podman needs
+# go in a containers.conf of the suite's.  CONTAINERS_CONF names the one
+# file read instead of the system's (containers/common systemConfigs()),
+# so a file of ulimits alone would give the defaults compiled into podman
+# (14 capabilities), not the 11 of the containers.conf that podman run
+# and kube play read: the suite's file is the system's with the ulimits
+# added.
+sysconf=/usr/share/containers/containers.conf
+ulimits='default_ulimits = ["nofile=1024:1024", "nproc=1024:1024"]'
+if [ -z "$kube_skip" ] && { [ -e /etc/containers/containers.conf ] ||
+	[ -d /etc/containers/containers.conf.d ]; }; then
+	kube_skip="/etc/containers/containers.conf(.d) is read over $sysconf: the suite's CONTAINERS_CONF cannot stand for both"
+elif [ -z "$kube_skip" ] && [ ! -f "$sysconf" ]; then
+	kube_skip="no $sysconf (containers-common) to add the ulimits to"
+elif [ -z "$kube_skip" ] && grep -q '^[[:space:]]*default_ulimits' "$sysconf"; then
+	kube_skip="$sysconf sets default_ulimits: the suite cannot add its own"
+elif [ -z "$kube_skip" ]; then
+	if grep -q '^\[containers\]' "$sysconf"; then
+		sed "/^\[containers\]/a $ulimits" "$sysconf"
+	else
+		cat "$sysconf" && printf '[containers]\n%s\n' "$ulimits"
+	fi >"$work/containers.conf" ||
+		bail "cannot write $work/containers.conf"
+	[ "$(grep -c '^default_ulimits = \["nofile' "$work/containers.conf")" = 1 ] ||
+		bail "$work/containers.conf: the ulimits were not added once"
+fi
 pause_had=$($PODMAN images -q localhost/podman-pause 2>/dev/null)
 # NAME|SECURITYCONTEXT (each container's)
 kube_cases="defaults|{}
