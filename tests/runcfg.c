@@ -216,7 +216,7 @@ static void k8s_cases(void)
 		   "podman-kube: loaded");
 	fcap_context_proc(&c, &p);
 	tap_is_u64(p.cap_bnd, PODMAN_CAPS,
-		   "podman-kube: containers.conf's defaults, as podman run's (not Kubernetes' 14), less NET_RAW");
+		   "podman-kube: containers.conf's defaults, as podman run's (not Kubernetes' 14, the NET_RAW dropped not among them)");
 
 	put(f, sizeof(f), "cron.yaml",
 	    "kind: CronJob\nspec:\n  jobTemplate:\n    spec:\n      template:\n"

@@ -408,14 +408,16 @@ fi
 # added.
 sysconf=/usr/share/containers/containers.conf
 ulimits='default_ulimits = ["nofile=1024:1024", "nproc=1024:1024"]'
-if [ -z "$kube_skip" ] && { [ -e /etc/containers/containers.conf ] ||
-	[ -d /etc/containers/containers.conf.d ]; }; then
+if [ -n "$kube_skip" ]; then
+	:
+elif [ -e /etc/containers/containers.conf ] ||
+	[ -d /etc/containers/containers.conf.d ]; then
 	kube_skip="/etc/containers/containers.conf(.d) is read over $sysconf: the suite's CONTAINERS_CONF cannot stand for both"
-elif [ -z "$kube_skip" ] && [ ! -f "$sysconf" ]; then
+elif [ ! -f "$sysconf" ]; then
 	kube_skip="no $sysconf (containers-common) to add the ulimits to"
-elif [ -z "$kube_skip" ] && grep -q '^[[:space:]]*default_ulimits' "$sysconf"; then
+elif grep -q '^[[:space:]]*default_ulimits' "$sysconf"; then
 	kube_skip="$sysconf sets default_ulimits: the suite cannot add its own"
-elif [ -z "$kube_skip" ]; then
+else
 	if grep -q '^\[containers\]' "$sysconf"; then
 		sed "/^\[containers\]/a $ulimits" "$sysconf"
 	else
